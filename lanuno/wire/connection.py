@@ -301,9 +301,9 @@ class Connection(abc.ABC):
         """Handle what the buffer holds for the current phase; None when it needs more."""
 
     def _end_of_stream(self) -> list[ConnectionEvent]:
-        phase = self.phase
+        phase, partial = self.phase, bool(self._buffer)
         self._die()
-        if phase is Phase.OPEN and not self._buffer:
+        if phase is Phase.OPEN and not partial:
             return [ConnectionClosed(int(CloseCode.TRUNCATED), "dropped without bye", False)]
         if phase is Phase.AWAIT_HOST_CONFIRM:
             raise RemoteProtocolError(

@@ -1,0 +1,199 @@
+"""Commit-reveal seeds and the deterministic shuffle derived from them (protocol/fairness.md).
+
+Per round: the host commits to a fresh 32-byte seed; each human client reveals the seed it
+committed to earlier (in ``hello`` or its previous reveal) together with a commitment to
+its next one; the deal and every reshuffle come from all seeds through ``FairShuffler``;
+at round end the host reveals its seed, every client seed and the deck, and each client
+checks them with ``verify_round``. This detects a stacked deck; it cannot stop a host from
+peeking at hands (the host runs the engine).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TypeVar
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from lanuno.wire.crypto import LABEL, RandomBytes, constant_time_equal
+from lanuno.wire.messages import ClientSeedReveal, HostSeedReveal
+
+SEED_LENGTH = 32
+_T = TypeVar("_T")
+
+
+class FairnessError(Exception):
+    """A commitment, seed or deck does not check out: the round was not dealt fairly."""
+
+
+def host_seed_commitment(room_id: bytes, round_no: int, host_seed: bytes) -> bytes:
+    return hashlib.sha256(
+        LABEL + b"host seed" + room_id + round_no.to_bytes(2, "big") + host_seed
+    ).digest()
+
+
+def client_seed_commitment(seed: bytes) -> bytes:
+    return hashlib.sha256(LABEL + b"client seed" + seed).digest()
+
+
+def combine_seeds(
+    room_id: bytes, round_no: int, host_seed: bytes, client_seeds: Mapping[int, bytes]
+) -> bytes:
+    """HKDF-SHA256(ikm = host_seed ‖ (seat ‖ seed) in seat order, salt = room_id,
+    info = "lanuno/v1 round seed" ‖ u16 round)."""
+    if len(host_seed) != SEED_LENGTH or any(len(s) != SEED_LENGTH for s in client_seeds.values()):
+        raise FairnessError("every seed is 32 bytes")
+    ikm = host_seed + b"".join(bytes((seat,)) + seed for seat, seed in sorted(client_seeds.items()))
+    info = LABEL + b"round seed" + round_no.to_bytes(2, "big")
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=room_id, info=info).derive(ikm)
+
+
+class FairShuffler:
+    """The engine's ``Shuffler`` driven by a round seed.
+
+    Each call draws from its own stream: ``k = HMAC(seed, "lanuno/v1 purpose " ‖ purpose)``,
+    blocks ``HMAC(k, u64be i)`` for i = 0, 1, ..., each cut into four u64be draws. A draw
+    below ``n`` rejects values >= 2^64 - (2^64 mod n) (no modulo bias). Fisher-Yates runs
+    from the last index down: swap ``i`` with ``below(i + 1)``. Calls are independent, so
+    the same purpose always gives the same result.
+    """
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed: bytes) -> None:
+        if len(seed) != SEED_LENGTH:
+            raise ValueError("a round seed is 32 bytes")
+        self._seed = seed
+
+    def _draws(self, purpose: str) -> Iterator[int]:
+        key = hmac.digest(self._seed, LABEL + b"purpose " + purpose.encode("utf-8"), "sha256")
+        counter = 0
+        while True:
+            block = hmac.digest(key, counter.to_bytes(8, "big"), "sha256")
+            counter += 1
+            for offset in range(0, 32, 8):
+                yield int.from_bytes(block[offset : offset + 8], "big")
+
+    @staticmethod
+    def _below(draws: Iterator[int], n: int) -> int:
+        limit = 2**64 - 2**64 % n
+        for value in draws:
+            if value < limit:
+                return value % n
+        raise AssertionError("the draw stream is endless")
+
+    def below(self, n: int, purpose: str) -> int:
+        if not 1 <= n <= 2**64:
+            raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
+        return self._below(self._draws(purpose), n)
+
+    def shuffle(self, cards: list[_T], purpose: str) -> None:
+        draws = self._draws(purpose)
+        for i in range(len(cards) - 1, 0, -1):
+            j = self._below(draws, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+
+def deal_purpose(round_no: int) -> str:
+    return f"round {round_no} deal"
+
+
+def reshuffle_purpose(round_no: int, count: int) -> str:
+    return f"round {round_no} reshuffle {count}"
+
+
+FIRST_DEALER_PURPOSE = "first dealer"
+
+
+class ClientSeeds:
+    """A client's side: a fresh seed per round, each committed one step ahead."""
+
+    __slots__ = ("_next", "_random_bytes", "revealed")
+
+    def __init__(self, random_bytes: RandomBytes) -> None:
+        self._random_bytes = random_bytes
+        self._next = random_bytes(SEED_LENGTH)
+        self.revealed: dict[int, bytes] = {}
+        """round -> the seed this client revealed for it (for ``verify_round``)."""
+
+    @property
+    def next_commit(self) -> bytes:
+        """Goes into ``hello.seed_commit`` (and, after a resume, into the new hello)."""
+        return client_seed_commitment(self._next)
+
+    def reveal(self, round_no: int) -> ClientSeedReveal:
+        seed = self._next
+        self._next = self._random_bytes(SEED_LENGTH)
+        self.revealed[round_no] = seed
+        return ClientSeedReveal(round_no, seed, client_seed_commitment(self._next))
+
+
+class SeatSeedBook:
+    """The host's side: each seat's current commitment and the seeds revealed per round."""
+
+    __slots__ = ("_commits", "_rounds")
+
+    def __init__(self) -> None:
+        self._commits: dict[int, bytes] = {}
+        self._rounds: dict[int, dict[int, tuple[bytes, bytes]]] = {}
+
+    def commit(self, seat: int, commitment: bytes) -> None:
+        """From ``hello``: the seat's next seed must match this."""
+        self._commits[seat] = commitment
+
+    def accept(self, seat: int, reveal: ClientSeedReveal) -> None:
+        """A client's reveal; raises FairnessError (reply ``error bad_seed``) if it lies."""
+        expected = self._commits.get(seat)
+        if expected is None or not constant_time_equal(
+            client_seed_commitment(reveal.seed), expected
+        ):
+            raise FairnessError(f"seat {seat}: seed does not match its commitment")
+        seeds = self._rounds.setdefault(reveal.round, {})
+        if seat in seeds:
+            raise FairnessError(f"seat {seat}: a second seed for round {reveal.round}")
+        seeds[seat] = (reveal.seed, expected)
+        self._commits[seat] = reveal.next_commit
+
+    def seeds(self, round_no: int) -> dict[int, bytes]:
+        return {seat: seed for seat, (seed, _) in self._rounds.get(round_no, {}).items()}
+
+    def commitments(self, round_no: int) -> dict[int, bytes]:
+        return {seat: c for seat, (_, c) in self._rounds.get(round_no, {}).items()}
+
+
+def verify_round(
+    reveal: HostSeedReveal,
+    *,
+    room_id: bytes,
+    host_commit: bytes,
+    my_seat: int | None,
+    my_seed: bytes | None,
+    canonical_deck: Sequence[str],
+) -> bytes:
+    """A client's end-of-round check; returns the round seed, raises FairnessError.
+
+    Checks: the host seed matches the commitment received at round start; this client's
+    own seed is included unchanged; every listed seed matches its listed commitment; and
+    the revealed deck is exactly the fair shuffle of the canonical deck.
+    """
+    if not constant_time_equal(
+        host_seed_commitment(room_id, reveal.round, reveal.host_seed), host_commit
+    ):
+        raise FairnessError("the host's seed does not match its commitment")
+    seeds = {s.seat: s.seed for s in reveal.seeds}
+    for entry in reveal.seeds:
+        if client_seed_commitment(entry.seed) != entry.commit:
+            raise FairnessError(f"seat {entry.seat}: seed does not match its commitment")
+    if my_seed is not None and (
+        my_seat is None or not constant_time_equal(seeds.get(my_seat, b""), my_seed)
+    ):
+        raise FairnessError("my own seed is missing or changed")
+    round_seed = combine_seeds(room_id, reveal.round, reveal.host_seed, seeds)
+    deck = list(canonical_deck)
+    FairShuffler(round_seed).shuffle(deck, deal_purpose(reveal.round))
+    if tuple(deck) != reveal.deck:
+        raise FairnessError("the revealed deck is not the fair shuffle of the seeds")
+    return round_seed
