@@ -180,6 +180,4 @@ def test_send_before_open_and_after_close_is_a_local_error() -> None:
 
 def test_host_constructor_checks_room_id() -> None:
     with pytest.raises(ValueError):
-        HostConnection(
-            RoomCodeGuard(counter_drbg(b"g")), ROOM_ID[:8], counter_drbg(b"h"), dict().get
-        )  # type: ignore[arg-type]
+        HostConnection(RoomCodeGuard(counter_drbg(b"g")), ROOM_ID[:8], counter_drbg(b"h"), {}.get)  # type: ignore[arg-type]

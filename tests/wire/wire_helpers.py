@@ -93,7 +93,7 @@ def sample_state(rng: random.Random, hand_size: int = 7, seats: int = 4, sid: in
         sid=sid,
         round=1,
         hand=hand,
-        counts=(hand_size,) + tuple(rng.randrange(1, 10) for _ in range(seats - 1)),
+        counts=(hand_size, *tuple(rng.randrange(1, 10) for _ in range(seats - 1))),
         top=rng.choice(SORTED_CODES),
         color=rng.choice("RYGB"),
         direction=rng.choice((1, -1)),
