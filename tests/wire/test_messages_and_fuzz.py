@@ -39,7 +39,6 @@ from lanuno.wire.messages import (
     SeatSeed,
     SeedCommit,
     State,
-    UnoFlags,
     Welcome,
     decode,
     encode,
@@ -136,7 +135,8 @@ def test_every_client_action_parses_in_the_engine() -> None:
 
 STATE_FIELD_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 2**64 + 3), st.text(max_size=5),
-    st.sampled_from(["R7", "W+4", "play R7", "turn", "G"]), st.lists(st.integers(0, 12), max_size=11),
+    st.sampled_from(["R7", "W+4", "play R7", "turn", "G"]),
+    st.lists(st.integers(0, 12), max_size=11),
     st.lists(st.sampled_from(["R7", "draw", "Q"]), max_size=3),
 )  # fmt: skip
 
@@ -160,8 +160,7 @@ def test_padding_hides_hand_and_playable_cards() -> None:
     long = replace(
         short,
         hand=("W+4",) * 7,
-        legal=tuple(f"play {c}" for c in ("W+4", "G+2", "B+2", "R+2", "Y+2", "W", "RS"))
-        + ("draw",),
+        legal=(*tuple(f"play {c}" for c in ("W+4", "G+2", "B+2", "R+2", "Y+2", "W", "RS")), "draw"),
     )
     assert len(pad(*encode(short))) == len(pad(*encode(long)))
 
@@ -219,23 +218,48 @@ def nested(depth: int) -> bytes:
 
 MALFORMED = st.one_of(
     st.binary(max_size=600),
-    st.builds(lambda v: msgpack.packb(v), st.recursive(
-        st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats() | st.text(max_size=8) | st.binary(max_size=8),
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-        max_leaves=20,
-    )),
+    st.builds(
+        lambda v: msgpack.packb(v),
+        st.recursive(
+            st.none()
+            | st.booleans()
+            | st.integers(-(2**63), 2**64 - 1)
+            | st.floats()
+            | st.text(max_size=8)
+            | st.binary(max_size=8),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+            ),
+            max_leaves=20,
+        ),
+    ),
     st.builds(
         lambda t, k, v: msgpack.packb({"t": t, k: v}),
-        st.sampled_from(["hello", "action", "state", "lobby", "event", "seed_reveal", "bye", "welcome"]),
+        st.sampled_from(
+            ["hello", "action", "state", "lobby", "event", "seed_reveal", "bye", "welcome"]
+        ),
         st.sampled_from(["seq", "sid", "a", "hand", "seats", "fields", "name", "versions", "uno"]),
-        st.one_of(st.integers(-(2**63), 2**64 - 1), st.text(max_size=40), st.lists(st.integers(-(2**63), 2**64 - 1), max_size=300)),
+        st.one_of(
+            st.integers(-(2**63), 2**64 - 1),
+            st.text(max_size=40),
+            st.lists(st.integers(-(2**63), 2**64 - 1), max_size=300),
+        ),
     ),
-    st.sampled_from([
-        nested(5000), b"\xdd\xff\xff\xff\xff", b"\xdf\xff\xff\xff\xff", b"\xd4\x05\x00",
-        b"\xd6\xff\x00\x00\x00\x01", msgpack.packb({"t": "state"}), msgpack.packb([1] * 300),
-        msgpack.packb({str(i): i for i in range(100)}), b"\xc1",
-    ]),
-)  # fmt: skip
+    st.sampled_from(
+        [
+            nested(5000),
+            b"\xdd\xff\xff\xff\xff",
+            b"\xdf\xff\xff\xff\xff",
+            b"\xd4\x05\x00",
+            b"\xd6\xff\x00\x00\x00\x01",
+            msgpack.packb({"t": "state"}),
+            msgpack.packb([1] * 300),
+            msgpack.packb({str(i): i for i in range(100)}),
+            b"\xc1",
+        ]
+    ),
+)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,190 @@
+"""Replay protocol/vectors byte for byte; S9 fairness checks; the shuffler's contract."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+from lanuno.wire.crypto import counter_drbg
+from lanuno.wire.fairness import (
+    ClientSeeds,
+    FairnessError,
+    FairShuffler,
+    SeatSeedBook,
+    combine_seeds,
+    deal_purpose,
+    host_seed_commitment,
+    verify_round,
+)
+from lanuno.wire.messages import HostSeedReveal, SeatSeed
+
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "protocol" / "vectors"
+
+
+def load(name: str) -> Any:
+    return json.loads((VECTORS / name).read_text())
+
+
+def gen_vectors() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "gen_vectors", ROOT / "scripts" / "gen_vectors.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_vectors_are_reproduced_byte_for_byte() -> None:
+    for name, text in gen_vectors().build().items():
+        assert (VECTORS / name).read_text() == text, name
+
+
+def test_frames_open_with_only_the_published_keys() -> None:
+    """What a stranger's client does: raw ChaCha20-Poly1305, counter nonces, the AAD."""
+    keys = load("handshake.json")["keys"]
+    room_id = bytes.fromhex(load("handshake.json")["room_id"])
+    for frame in load("frames.json")["frames"]:
+        raw = bytes.fromhex(frame["frame"])
+        direction, key = (1, keys["c2h_key"]) if frame["from"] == "client" else (2, keys["h2c_key"])
+        assert int.from_bytes(raw[:2], "big") == len(raw) - 2
+        nonce = bytes(4) + frame["counter"].to_bytes(8, "big")
+        aad = b"lanuno/v1" + bytes((direction,)) + room_id + bytes((2,))
+        plaintext = ChaCha20Poly1305(bytes.fromhex(key)).decrypt(nonce, raw[2:], aad)
+        n = int.from_bytes(plaintext[:2], "big")
+        assert plaintext[2 : 2 + n].hex() == frame["msgpack"]
+        assert len(plaintext) == frame["padded_plaintext_length"] and len(plaintext) % 256 == 0
+        assert set(plaintext[2 + n :]) <= {0}
+
+
+def test_handshake_vector_commitment_and_transcript() -> None:
+    vector = load("handshake.json")
+    steps = [bytes.fromhex(s["hex"]) for s in vector["steps"]]
+    host_hello, msg_b = steps[1], steps[3]
+    assert host_hello[-32:] == hashlib.sha256(b"lanuno/v1 commit" + msg_b).digest()
+    assert hashlib.sha256(b"".join(steps[:4])).hexdigest() == vector["transcript_hash"]
+    assert [len(s) for s in steps] == [14, 75, 33, 33, 274, 274]
+
+
+def test_shuffle_vector_and_engine_deck_order() -> None:
+    vector = load("shuffle.json")
+    cards = pytest.importorskip("lanuno.engine.cards")
+    assert [c.code for c in cards.build_deck(cards.DeckKind.STANDARD)] == vector["canonical_deck"]
+    seeds = {int(s): bytes.fromhex(v) for s, v in vector["client_seeds"].items()}
+    room_id = bytes.fromhex(vector["room_id"])
+    round_seed = combine_seeds(room_id, 1, bytes.fromhex(vector["host_seed"]), seeds)
+    deck = list(vector["canonical_deck"])
+    FairShuffler(round_seed).shuffle(deck, vector["deal_purpose"])
+    assert deck == vector["dealt_deck"]
+
+
+def test_fair_shuffler_drives_the_engine_deck() -> None:
+    cards = pytest.importorskip("lanuno.engine.cards")
+    deck = cards.build_deck(cards.DeckKind.STANDARD)
+    shuffled = list(deck)
+    FairShuffler(b"\x01" * 32).shuffle(shuffled, "round 1 deal")
+    assert Counter(shuffled) == Counter(deck) and shuffled != deck
+
+
+def test_below_is_in_range_deterministic_and_roughly_uniform() -> None:
+    shuffler = FairShuffler(b"\x02" * 32)
+    assert shuffler.below(10, "a") == shuffler.below(10, "a")
+    values = Counter(FairShuffler(bytes([i]) * 32).below(3, "p") for i in range(240))
+    assert set(values) == {0, 1, 2} and min(values.values()) > 50
+    with pytest.raises(ValueError):
+        shuffler.below(0, "a")
+
+
+# ---------------------------------------------------------------------------------- S9
+
+
+ROOM = b"\x09" * 16
+CANONICAL = [f"{c}{n}" for c in "RYGB" for n in range(10)]
+
+
+def honest_round() -> tuple[HostSeedReveal, bytes, bytes]:
+    me = ClientSeeds(counter_drbg(b"me"))
+    other = ClientSeeds(counter_drbg(b"other"))
+    book = SeatSeedBook()
+    book.commit(0, me.next_commit)
+    book.commit(3, other.next_commit)
+    host_seed = b"\x42" * 32
+    commit = host_seed_commitment(ROOM, 1, host_seed)
+    book.accept(0, me.reveal(1))
+    book.accept(3, other.reveal(1))
+    deck = list(CANONICAL)
+    FairShuffler(combine_seeds(ROOM, 1, host_seed, book.seeds(1))).shuffle(deck, deal_purpose(1))
+    commits = book.commitments(1)
+    reveal = HostSeedReveal(
+        1, host_seed, tuple(SeatSeed(s, seed, commits[s]) for s, seed in book.seeds(1).items()),
+        tuple(deck),
+    )  # fmt: skip
+    return reveal, commit, me.revealed[1]
+
+
+def check(reveal: HostSeedReveal, commit: bytes, my_seed: bytes) -> None:
+    verify_round(reveal, room_id=ROOM, host_commit=commit, my_seat=0, my_seed=my_seed,
+                 canonical_deck=CANONICAL)  # fmt: skip
+
+
+def flip(data: bytes, bit: int) -> bytes:
+    out = bytearray(data)
+    out[bit // 8] ^= 1 << (bit % 8)
+    return bytes(out)
+
+
+def test_s9_honest_round_verifies() -> None:
+    check(*honest_round())
+
+
+@pytest.mark.parametrize("bit", [0, 7, 100, 255])
+def test_s9_any_change_to_a_seed_is_detected(bit: int) -> None:
+    reveal, commit, mine = honest_round()
+    from dataclasses import replace
+
+    with pytest.raises(FairnessError):
+        check(replace(reveal, host_seed=flip(reveal.host_seed, bit)), commit, mine)
+    for index in range(len(reveal.seeds)):
+        seeds = list(reveal.seeds)
+        seeds[index] = replace(seeds[index], seed=flip(seeds[index].seed, bit))
+        with pytest.raises(FairnessError):
+            check(replace(reveal, seeds=tuple(seeds)), commit, mine)
+    with pytest.raises(FairnessError):  # dropping my seed
+        check(replace(reveal, seeds=reveal.seeds[1:]), commit, mine)
+
+
+def test_s9_any_change_to_the_deck_is_detected() -> None:
+    reveal, commit, mine = honest_round()
+    from dataclasses import replace
+
+    deck = list(reveal.deck)
+    for i in range(len(deck) - 1):
+        if deck[i] != deck[i + 1]:
+            swapped = list(deck)
+            swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+            with pytest.raises(FairnessError):
+                check(replace(reveal, deck=tuple(swapped)), commit, mine)
+    with pytest.raises(FairnessError):
+        check(replace(reveal, deck=("R0", *deck[1:])), commit, mine)
+
+
+def test_host_refuses_a_seed_that_breaks_its_commitment() -> None:
+    book = SeatSeedBook()
+    seeds = ClientSeeds(counter_drbg(b"x"))
+    book.commit(1, seeds.next_commit)
+    reveal = seeds.reveal(1)
+    from dataclasses import replace
+
+    with pytest.raises(FairnessError):
+        book.accept(1, replace(reveal, seed=flip(reveal.seed, 3)))
+    book.accept(1, reveal)
+    with pytest.raises(FairnessError):
+        book.accept(1, reveal)
