@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, ClassVar, NamedTuple, NoReturn, TypeAlias, TypeVar
 
-import msgpack  # type: ignore[import-untyped]  # no stubs; pyproject only exempts spake2
+import msgpack
 
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS: tuple[int, ...] = (1,)

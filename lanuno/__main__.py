@@ -1,0 +1,3 @@
+from lanuno.cli import main
+
+raise SystemExit(main())

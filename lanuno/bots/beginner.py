@@ -1,0 +1,39 @@
+"""Beginner: any legal card at random (drawing only when nothing fits); often forgets UNO
+and rarely catches others (B3)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lanuno.engine.actions import Action, CounterUno, DeclareUno, Play
+from lanuno.engine.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class BeginnerBot:
+    level: str = "beginner"
+    declare_uno: float = 0.6
+    """Chance of saying UNO when it could (B3: beginners often forget)."""
+    catch: float = 0.15
+    """Chance of calling Counter-UNO on an exposed player when it notices."""
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+        plays: list[Action] = []
+        others: list[Action] = []
+        for action in view.legal:
+            kind = type(action)
+            if kind is Play:
+                plays.append(action)
+            elif kind is DeclareUno:
+                if rng.random() < self.declare_uno:
+                    return action
+            elif kind is CounterUno:
+                if rng.random() < self.catch:
+                    return action
+            else:
+                others.append(action)
+        if view.seat != view.table.actor:
+            return plays[0] if plays and rng.random() < 0.5 else None  # a jump-in, sometimes
+        moves = plays or others
+        return moves[int(rng.random() * len(moves))] if moves else None

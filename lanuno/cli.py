@@ -1,0 +1,115 @@
+"""``lanuno host | join | play | sim``: argument parsing only; each command lives in its module."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from lanuno import __version__
+from lanuno.engine.rules import PRESETS, Rules, preset, with_options
+
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The preset named by ``--preset`` with every ``--option key=value`` applied."""
+    return with_options(preset(args.preset), args.option or [])
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        default="official",
+        choices=sorted(PRESETS),
+        help="rule preset (default: official)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="table option, repeatable: stacking=on, seven_o=on, jump_in=on, "
+        "draw_until_playable=on, wild_draw_four=strict, target=200|300|500|"
+        "none, move_timer=30, ka1..ka5=on",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lanuno", description="UNO for a room full of laptops.")
+    parser.add_argument("--version", action="version", version=f"lanuno {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("sim", help="bots-only games in this process, with statistics")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--level",
+        default="beginner",
+        help=f"bot level for all seats, or one per seat ({', '.join(LEVELS)})",
+    )
+    _add_rules_arguments(sim)
+
+    host = sub.add_parser("host", help="host a table on this LAN (shared screen)")
+    host.add_argument("--name", default="lanuno table")
+    host.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
+    host.add_argument("--bots", type=int, default=0, help="bots to seat at start")
+    host.add_argument("--level", default="intermediate", choices=LEVELS)
+    host.add_argument("--code", help="room code to use instead of a random one")
+    host.add_argument("--interface", help="IPv4 address to serve and announce on")
+    host.add_argument("--headless", action="store_true", help="log events instead of a screen")
+    host.add_argument("--resume", metavar="FILE", help="rebuild a table from its journal")
+    host.add_argument("--journal", metavar="FILE", help="where to write the journal")
+    host.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
+    host.add_argument("--lang", help="interface language (en, fr)")
+    _add_rules_arguments(host)
+
+    join = sub.add_parser("join", help="join a table (lists tables on the LAN without ADDRESS)")
+    join.add_argument("address", nargs="?", metavar="HOST:PORT")
+    join.add_argument("--name")
+    join.add_argument("--code", help="the room code shown on the shared screen")
+    join.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
+    join.add_argument("--age", type=int)
+    join.add_argument("--plain", action="store_true", help="line-based client, no full screen")
+    join.add_argument("--lang", help="interface language (en, fr)")
+
+    play = sub.add_parser("play", help="play against bots on this computer")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--level", default="intermediate", choices=LEVELS)
+    play.add_argument("--name", default="You")
+    play.add_argument("--kid", action="store_true")
+    play.add_argument("--age", type=int)
+    play.add_argument("--lang", help="interface language (en, fr)")
+    _add_rules_arguments(play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        rules_from_args(args) if hasattr(args, "preset") else None
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.command == "sim":
+        from lanuno.sim import run_sim_command
+
+        return run_sim_command(args)
+    if args.command == "host":
+        from lanuno.net.commands import run_host
+
+        return run_host(args)
+    if args.command == "join":
+        from lanuno.net.commands import run_join
+
+        return run_join(args)
+    if args.command == "play":
+        from lanuno.net.commands import run_play
+
+        return run_play(args)
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

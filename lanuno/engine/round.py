@@ -1,0 +1,1067 @@
+"""One round (manche): the deal, every turn and decision, until someone empties their hand.
+
+See :mod:`lanuno.engine.phases` for the theory of operation. Handlers follow one pattern:
+verify everything (raising :class:`IllegalAction`), then mutate, then settle. The hot
+paths (legal actions, plays, draws) avoid allocation: cards are interned and actions are
+built once per (seat, card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lanuno.engine.actions import (
+    AcceptPenalty,
+    Action,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    CounterUno,
+    DeclareUno,
+    Draw,
+    Give,
+    Pass,
+    Play,
+    ReturnCard,
+    SwapHands,
+    Timeout,
+)
+from lanuno.engine.cards import (
+    ALL_FACES,
+    COLORS,
+    Card,
+    Color,
+    Rank,
+    build_deck,
+)
+from lanuno.engine.errors import IllegalAction
+from lanuno.engine.events import (
+    AutopilotChanged,
+    CardReturned,
+    CardsDrawn,
+    CardsReceived,
+    CardsReturned,
+    CardTurned,
+    Challenged,
+    ColorChosen,
+    CounterUnoCalled,
+    DirectionChanged,
+    DrawCause,
+    Drew,
+    Event,
+    GameEnded,
+    Gave,
+    HandDealt,
+    HandRevealed,
+    HandsRotated,
+    HandsSwapped,
+    Passed,
+    PenaltyPending,
+    PileDealtOut,
+    Played,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    TimedOut,
+    UnoDeclared,
+    UnoExposed,
+)
+from lanuno.engine.phases import ACTOR_ACTIONS, WAITING_FOR, Phase
+from lanuno.engine.rules import Rules, Scoring, WildDrawFour
+from lanuno.engine.shuffle import Shuffler
+from lanuno.engine.views import SeatView, TableView
+
+MAX_SEATS = 10
+AUTOPILOT_AFTER = 2
+"""T3: consecutive timeouts after which a bot plays the seat."""
+
+# Actions are immutable values: build each one once and share it (the legal-action
+# lists are rebuilt on every decision, so this keeps them allocation-free).
+_PLAYS = [[Play(seat, card) for card in ALL_FACES] for seat in range(MAX_SEATS)]
+_WILD_PLAYS = [
+    [
+        tuple(Play(seat, card, color) for color in COLORS) if card.color is None else ()
+        for card in ALL_FACES
+    ]
+    for seat in range(MAX_SEATS)
+]
+_RETURNS = [[ReturnCard(seat, card) for card in ALL_FACES] for seat in range(MAX_SEATS)]
+_DRAWS = [Draw(seat) for seat in range(MAX_SEATS)]
+_PASSES = [Pass(seat) for seat in range(MAX_SEATS)]
+_ACCEPTS = [AcceptPenalty(seat) for seat in range(MAX_SEATS)]
+_CHALLENGES = [Challenge(seat) for seat in range(MAX_SEATS)]
+_UNOS = [DeclareUno(seat) for seat in range(MAX_SEATS)]
+_COLOR_CHOICES = [tuple(ChooseColor(seat, c) for c in COLORS) for seat in range(MAX_SEATS)]
+
+_OUT_OF_TURN_CALLS = (DeclareUno, CounterUno)
+_PICKER_PHASES = (Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET, Phase.SWAP, Phase.GIFT)
+
+# What to do once the color of a wild is known.
+_AFTER_ADVANCE, _AFTER_PENALTY, _AFTER_FIRST, _AFTER_TARGET, _AFTER_ALL_ADULTS = range(5)
+
+
+class Round:
+    """The state of one round. Created and driven by :class:`lanuno.engine.game.Game`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        kids: Sequence[bool],
+        shuffler: Shuffler,
+        *,
+        round_no: int,
+        dealer: int,
+        scores: list[int],
+        first: int | None = None,
+        now: float = 0.0,
+    ) -> None:
+        n = len(kids)
+        if not 2 <= n <= MAX_SEATS:
+            raise ValueError("a table has 2 to 10 seats (O1)")
+        self.rules = rules
+        self.n = n
+        self.kids = tuple(kids)
+        self.shuffler = shuffler
+        self.round_no = round_no
+        self.dealer = dealer
+        self.scores = scores
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.draw_pile: list[Card] = build_deck(rules.deck)
+        self.discard: list[Card] = []
+        self.color: Color | None = None
+        self.direction = 1
+        self.turn = 0
+        self.actor = 0
+        self.phase = Phase.TURN
+        self.pending = 0
+        self.penalty_target = 0
+        self.penalty_source = 0
+        self.penalty_skips_target = True
+        self.wd4_player = 0
+        self.wd4_bluff = False
+        self.wd4_hand: tuple[Card, ...] = ()
+        self.drawn_card: Card | None = None
+        self.after_color = _AFTER_ADVANCE
+        self.target_amount = 0
+        self.gift_cards: list[Card] = []
+        self.excess_queue: list[int] = []
+        self.declared = [False] * n
+        self.exposed: int | None = None
+        self.timeouts_in_row = [0] * n
+        self.autopilot = [False] * n
+        self.winner: int | None = None
+        self.game_over = False
+        self.reshuffles = 0
+        self.decision_started = now
+        self.events: list[Event] = []
+        self.version = 0
+        """Counts accepted actions; views are pinned to a version."""
+        self._acting = dealer
+        """The seat whose action is being applied (hand-limit order starts there, K2-9)."""
+        self._deal(first)
+
+    def clone(self) -> Round:
+        """An independent copy (for snapshots and for bots' look-ahead)."""
+        twin = object.__new__(Round)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.draw_pile = list(self.draw_pile)
+        twin.discard = list(self.discard)
+        twin.gift_cards = list(self.gift_cards)
+        twin.excess_queue = list(self.excess_queue)
+        twin.declared = list(self.declared)
+        twin.timeouts_in_row = list(self.timeouts_in_row)
+        twin.autopilot = list(self.autopilot)
+        twin.scores = list(self.scores)
+        twin.events = list(self.events)
+        return twin
+
+    # ----------------------------------------------------------------- small helpers
+
+    def _next(self, seat: int, steps: int = 1) -> int:
+        return (seat + self.direction * steps) % self.n
+
+    @property
+    def top(self) -> Card:
+        return self.discard[-1]
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _draw_rule(self) -> str:
+        return "K1-4" if self.rules.preset == "kids1" else "K2-8"
+
+    def _counter_uno_applies(self, seat: int) -> bool:
+        if not self.rules.counter_uno:
+            return False
+        return not (self.rules.kids_immune_to_counter_uno and self.kids[seat])
+
+    def _can_stack(self, seat: int) -> bool:
+        return self.rules.stacking or (self.rules.kids_stack and self.kids[seat])
+
+    def _holds_color(self, hand: list[Card], color: Color | None) -> bool:
+        for card in hand:  # noqa: SIM110 (a plain loop is twice as fast as any() here)
+            if card.color is color:
+                return True
+        return False
+
+    def fits(self, card: Card, hand: list[Card]) -> bool:
+        """Whether ``card`` may be played on the current top card by the holder of ``hand``."""
+        if card.color is None:
+            strict = self.rules.wild_draw_four is WildDrawFour.STRICT
+            if strict and card.rank is Rank.WILD_DRAW_FOUR:
+                return not self._holds_color(hand, self.color)
+            return True
+        return card.color is self.color or card.rank is self.discard[-1].rank
+
+    # ----------------------------------------------------------------- the deal
+
+    def _deal(self, first: int | None) -> None:
+        rules = self.rules
+        self.shuffler.shuffle(self.draw_pile, f"round {self.round_no} deal")
+        self._emit(RoundStarted(self.round_no, self.dealer, rules.hand_size))
+        pile = self.draw_pile
+        for _ in range(rules.hand_size):
+            for offset in range(1, self.n + 1):
+                self.hands[(self.dealer + offset) % self.n].append(pile.pop())
+        for seat, hand in enumerate(self.hands):
+            self._emit(HandDealt(seat, tuple(hand)))
+        card = pile.pop()
+        redeals = 0
+        # O9 / K2-2: a Wild Draw Four or a blank may not start the pile.
+        while card.rank is Rank.WILD_DRAW_FOUR or card.rank is Rank.BLANK:
+            self._emit(CardReturned(card))
+            pile.append(card)
+            redeals += 1
+            self.shuffler.shuffle(pile, f"round {self.round_no} redeal {redeals}")
+            card = pile.pop()
+        self.discard.append(card)
+        self._emit(CardTurned(card))
+        first_seat = (self.dealer + 1) % self.n if first is None else first
+        self._start_with(card, first_seat)
+
+    def _start_with(self, card: Card, first: int) -> None:
+        """O5-O8: the first card turned over acts on the first player."""
+        self.color = card.color
+        rank = card.rank
+        if rank is Rank.WILD:
+            self.turn = self.actor = first
+            self.phase = Phase.CHOOSE_COLOR
+            self.after_color = _AFTER_FIRST
+            return
+        if rank is Rank.SKIP:
+            self._emit(Skipped(first))
+            self._begin_turn(self._next(first))
+        elif rank is Rank.REVERSE:
+            self.direction = -1
+            self._emit(DirectionChanged(-1))
+            # O8: the dealer plays first, then play goes counter-clockwise.
+            self._begin_turn(self._next(first))
+        elif rank is Rank.DRAW_TWO:
+            self._draw(first, 2, DrawCause.PENALTY)
+            self._emit(Skipped(first))
+            self._begin_turn(self._next(first))
+        else:
+            self._begin_turn(first)
+
+    # ----------------------------------------------------------------- piles
+
+    def _reshuffle(self) -> None:
+        """O15: the discard pile but its top card becomes the new draw pile."""
+        if len(self.discard) <= 1:
+            return
+        rest = self.discard[:-1]
+        del self.discard[:-1]
+        self.reshuffles += 1
+        self.shuffler.shuffle(rest, f"round {self.round_no} reshuffle {self.reshuffles}")
+        rest.extend(self.draw_pile)
+        self.draw_pile = rest
+        self._emit(Reshuffled(len(rest)))
+
+    def _take(self, count: int) -> list[Card]:
+        """Up to ``count`` cards off the draw pile; O16: fewer if both piles run dry."""
+        pile = self.draw_pile
+        if len(pile) >= count:
+            if count == 1:
+                return [pile.pop()]
+            got = pile[-count:]
+            del pile[-count:]
+            got.reverse()
+            return got
+        got = []
+        for _ in range(count):
+            if not self.draw_pile:
+                self._reshuffle()
+                if not self.draw_pile:
+                    break
+            got.append(self.draw_pile.pop())
+        return got
+
+    def _give_cards(self, seat: int, cards: list[Card]) -> None:
+        """Cards join a hand: a UNO said earlier no longer holds (the hand grew)."""
+        self.hands[seat].extend(cards)
+        self.declared[seat] = False
+        if self.exposed == seat:
+            self.exposed = None
+
+    def _draw(self, seat: int, count: int, cause: DrawCause) -> list[Card]:
+        got = self._take(count)
+        if got:
+            self._give_cards(seat, got)
+            self._emit(CardsDrawn(seat, tuple(got)))
+        self._emit(Drew(seat, len(got), cause))
+        return got
+
+    def _draw_until_fits(self, seat: int) -> list[Card]:
+        """T7 / KA2: keep drawing until a card fits or the piles are empty (KA6)."""
+        got: list[Card] = []
+        hand = self.hands[seat]
+        while True:
+            card = self._take(1)
+            if not card:
+                break
+            got.append(card[0])
+            if self.fits(card[0], hand):
+                break
+        if got:
+            self._give_cards(seat, got)
+            self._emit(CardsDrawn(seat, tuple(got)))
+        self._emit(Drew(seat, len(got), DrawCause.DRAW))
+        return got
+
+    # ----------------------------------------------------------------- flow
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self._settle()
+
+    def _settle(self) -> None:
+        """The action is complete: find the winner, the hand limit, then the next decision."""
+        if not self.pending:
+            for seat in range(self.n):
+                if not self.hands[seat]:
+                    self._end_round(seat)
+                    return
+        limit = self.rules.hand_limit
+        if limit is not None:
+            start = self._acting
+            queue = [
+                (start + self.direction * k) % self.n
+                for k in range(self.n)
+                if len(self.hands[(start + self.direction * k) % self.n]) > limit
+            ]
+            if queue:
+                self.excess_queue = queue
+                self.phase = Phase.EXCESS
+                self.actor = queue[0]
+                return
+        self.drawn_card = None
+        if self.pending:
+            self.phase = Phase.PENALTY
+            self.actor = self.turn = self.penalty_target
+        else:
+            self.phase = Phase.TURN
+            self.actor = self.turn
+
+    def _end_round(self, winner: int) -> None:
+        self.winner = winner
+        self.phase = Phase.ROUND_OVER
+        self.exposed = None
+        rules = self.rules
+        if rules.scoring is Scoring.ROUND_WINS:
+            points = 1
+        else:
+            points = sum(card.points for hand in self.hands for card in hand)
+        self.scores[winner] += points
+        self._emit(RoundEnded(winner, points, tuple(self.scores)))
+        if rules.target is None or self.scores[winner] >= rules.target:
+            self.game_over = True
+            self._emit(GameEnded(winner, tuple(self.scores)))
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: Action, now: float = 0.0, *, auto: bool = False) -> list[Event]:
+        """Carry out ``action`` or raise :class:`IllegalAction` leaving the state untouched.
+        Returns the events it caused, each with its audience. ``auto`` marks a move made by
+        the autopilot bot (T3), which does not hand the seat back to its player."""
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction("T4", f"{type(action).__name__} is not an action of this game.")
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalAction("O1", f"There is no seat {seat!r} at this table.")
+        if self.phase is Phase.ROUND_OVER:
+            raise IllegalAction("O27", "The round is over.")
+        mark = len(self.events)
+        exposed = self.exposed
+        self._acting = seat
+        handler(self, action)
+        self.version += 1
+        if self.timeouts_in_row[seat] and not auto and type(action) is not Timeout:
+            self.timeouts_in_row[seat] = 0
+            if self.autopilot[seat]:
+                self.autopilot[seat] = False
+                self._emit(AutopilotChanged(seat, False))
+        if type(action) not in _OUT_OF_TURN_CALLS:
+            # O24: the exposure lasts until another seat acts.
+            if exposed is not None and seat != exposed and self.exposed == exposed:
+                self.exposed = None
+            self.decision_started = now
+        return self.events[mark:]
+
+    def _require_actor(self, action: Action) -> None:
+        if action.seat != self.actor:
+            raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
+        if type(action) not in ACTOR_ACTIONS[self.phase]:
+            rule, what = WAITING_FOR[self.phase]
+            raise IllegalAction(rule, f"Not now: {what}.")
+
+    # ----------------------------------------------------------------- handlers
+
+    def _on_play(self, action: Play) -> None:
+        seat, card, color = action.seat, action.card, action.color
+        if not isinstance(card, Card):
+            raise IllegalAction("O10", "That is not a card.")
+        if color is not None and (card.color is not None or not isinstance(color, Color)):
+            raise IllegalAction("O11", "Only a wild card takes a color, and it must be a color.")
+        hand = self.hands[seat]
+        phase = self.phase
+        if seat != self.actor:
+            self._verify_jump_in(seat, card)
+            self._emit(Played(seat, card, True))
+            self.turn = seat
+            self._play(seat, card)
+            return
+        if phase is Phase.TURN:
+            if card not in hand:
+                raise IllegalAction("O10", f"You do not hold {card.words}.")
+            if not self.fits(card, hand):
+                self._refuse_misfit(card)
+        elif phase is Phase.DRAWN:
+            if card is not self.drawn_card:
+                raise IllegalAction("O13", "After drawing you may play only the card you drew.")
+        elif phase is Phase.PENALTY:
+            self._verify_stack(seat, card)
+        else:
+            rule, what = WAITING_FOR[phase]
+            raise IllegalAction(rule, f"Not now: {what}.")
+        self._emit(Played(seat, card))
+        self._play(seat, card)
+        if color is not None:
+            self._choose_color(seat, color)
+
+    def _refuse_misfit(self, card: Card) -> None:
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            raise IllegalAction(
+                "O12",
+                f"You hold a {self.color.word if self.color else ''} card: "
+                "Wild Draw Four is only allowed when you have no card of the current color.",
+            )
+        top = self.discard[-1]
+        color = self.color.word if self.color else "?"
+        raise IllegalAction(
+            "O10", f"{card.words} does not match {top.words} (the color is {color})."
+        )
+
+    def _verify_jump_in(self, seat: int, card: Card) -> None:
+        if not self.rules.jump_in:
+            raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
+        top = self.discard[-1]
+        if self.phase is not Phase.TURN or self.pending:
+            raise IllegalAction("T6", "You can only jump in before the next player acts.")
+        if card is not top or card.color is None:
+            raise IllegalAction("T6", "To jump in, play a card identical to the top card.")
+        if card not in self.hands[seat]:
+            raise IllegalAction("O10", f"You do not hold {card.words}.")
+
+    def _verify_stack(self, seat: int, card: Card) -> None:
+        if not self._can_stack(seat) or self._someone_out():
+            raise IllegalAction("T1", "Stacking is not allowed here: accept the penalty.")
+        if card not in self.hands[seat]:
+            raise IllegalAction("O10", f"You do not hold {card.words}.")
+        top = self.discard[-1]
+        if card.rank is Rank.DRAW_TWO and top.rank is Rank.DRAW_TWO:
+            return
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            if not self.fits(card, self.hands[seat]):
+                self._refuse_misfit(card)
+            return
+        raise IllegalAction(
+            "T1", "Only a Draw Two on a Draw Two, or a Wild Draw Four, can be stacked."
+        )
+
+    def _someone_out(self) -> bool:
+        return any(not hand for hand in self.hands)
+
+    def _play(self, seat: int, card: Card) -> None:
+        """The card leaves the hand and takes effect (O17-O20, T5, K2-4, K2-7, KA4, KA5)."""
+        hand = self.hands[seat]
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            prior = self.color
+            hand.remove(card)
+            self.wd4_player = seat
+            self.wd4_bluff = self._holds_color(hand, prior)
+            self.wd4_hand = tuple(hand)
+        else:
+            hand.remove(card)
+        self.discard.append(card)
+        if len(hand) == 1 and not self.declared[seat] and self._counter_uno_applies(seat):
+            self.exposed = seat
+            self._emit(UnoExposed(seat))
+        if len(hand) != 1:
+            self.declared[seat] = False
+        rank = card.rank
+        if card.color is not None:
+            self.color = card.color
+        if rank.value.isdigit():
+            if self.rules.seven_o and hand:
+                if rank is Rank.SEVEN:
+                    self.phase = Phase.SWAP
+                    self.actor = seat
+                    return
+                if rank is Rank.ZERO:
+                    self._rotate_hands()
+            self._begin_turn(self._next(seat))
+        elif rank is Rank.SKIP:
+            skipped = self._next(seat)
+            self._emit(Skipped(skipped))
+            self._begin_turn(self._next(skipped))
+        elif rank is Rank.REVERSE:
+            self.direction = -self.direction
+            self._emit(DirectionChanged(self.direction))
+            if self.n == 2:
+                # O18: with two players Reverse acts as a Skip.
+                self._emit(Skipped(self._next(seat)))
+                self._begin_turn(seat)
+            else:
+                self._begin_turn(self._next(seat))
+        elif rank is Rank.DRAW_TWO:
+            self._play_draw_two(seat)
+        else:
+            if rank is Rank.WILD_DRAW_FOUR:
+                self.after_color = self._penalty_route(seat)
+            else:
+                self.after_color = _AFTER_ADVANCE
+                if rank is Rank.BLANK:
+                    self._deal_out_pile(seat)
+            self.phase = Phase.CHOOSE_COLOR
+            self.actor = seat
+
+    def _penalty_route(self, seat: int) -> int:
+        """Who a fresh Draw Two / Wild Draw Four hits: KA5 wins over KA4 (RULES KA5)."""
+        if self.kids[seat] and not self.pending:
+            if self.rules.kids_hit_all_adults:
+                return _AFTER_ALL_ADULTS
+            if self.rules.kids_choose_target:
+                return _AFTER_TARGET
+        return _AFTER_PENALTY
+
+    def _play_draw_two(self, seat: int) -> None:
+        route = self._penalty_route(seat)
+        # K2-4 gifting already lets its player choose, so it wins over KA4; KA5 wins over both.
+        if self.rules.draw_two_gift and not self.pending and route != _AFTER_ALL_ADULTS:
+            got = self._draw(seat, 2, DrawCause.GIFT)
+            if got:
+                self.gift_cards = got
+                self.phase = Phase.GIFT
+                self.actor = seat
+                return
+            self._begin_turn(self._next(seat))
+            return
+        self._route_penalty(seat, route, 2)
+
+    def _route_penalty(self, seat: int, route: int, amount: int) -> None:
+        if route == _AFTER_ALL_ADULTS:
+            for other in range(self.n):
+                if not self.kids[other]:
+                    self._draw(other, amount, DrawCause.PENALTY)
+            nxt = self._next(seat)
+            if not self.kids[nxt]:
+                self._emit(Skipped(nxt))
+                nxt = self._next(nxt)
+            self._begin_turn(nxt)
+        elif route == _AFTER_TARGET:
+            self.target_amount = amount
+            self.phase = Phase.CHOOSE_TARGET
+            self.actor = seat
+        else:
+            self._impose_penalty(seat, self._next(seat), amount, skips_target=True)
+
+    def _impose_penalty(self, source: int, target: int, amount: int, *, skips_target: bool) -> None:
+        self.pending += amount
+        self.penalty_source = source
+        self.penalty_target = target
+        self.penalty_skips_target = skips_target
+        if self._penalty_has_choice(target):
+            self._emit(PenaltyPending(target, self.pending))
+            self.turn = target
+            self._settle()
+        else:
+            self._take_penalty()
+
+    def _challengeable(self) -> bool:
+        return (
+            self.rules.wild_draw_four is WildDrawFour.CHALLENGE
+            and self.discard[-1].rank is Rank.WILD_DRAW_FOUR
+        )
+
+    def _penalty_has_choice(self, target: int) -> bool:
+        if self._challengeable():
+            return True
+        if not self._can_stack(target) or self._someone_out():
+            return False
+        top_rank = self.discard[-1].rank
+        for card in self.hands[target]:
+            if card.rank is Rank.WILD_DRAW_FOUR and self.fits(card, self.hands[target]):
+                return True
+            if card.rank is Rank.DRAW_TWO and top_rank is Rank.DRAW_TWO:
+                return True
+        return False
+
+    def _take_penalty(self) -> None:
+        target, amount = self.penalty_target, self.pending
+        self.pending = 0
+        self._draw(target, amount, DrawCause.PENALTY)
+        self._after_penalty(target, skipped=self.penalty_skips_target)
+
+    def _after_penalty(self, target: int, *, skipped: bool) -> None:
+        if skipped:
+            self._emit(Skipped(target))
+            self._begin_turn(self._next(target))
+        else:
+            self._begin_turn(self._next(self.penalty_source))
+
+    def _rotate_hands(self) -> None:
+        """T5: on a 0, every hand passes to the next seat in the direction of play."""
+        old = self.hands
+        new: list[list[Card]] = [[] for _ in range(self.n)]
+        for seat in range(self.n):
+            new[self._next(seat)] = old[seat]
+        self.hands = new
+        self.declared = [False] * self.n
+        self.exposed = None
+        self._emit(HandsRotated(self.direction))
+        for seat in range(self.n):
+            self._emit(CardsReceived(seat, tuple(new[seat]), (seat - self.direction) % self.n))
+
+    def _deal_out_pile(self, seat: int) -> None:
+        """K2-7: deal the cards under the blank to the opponents, one at a time."""
+        under = self.discard[:-1]
+        del self.discard[:-1]
+        under.reverse()  # picked up from the top down
+        opponents = [self._next(seat, k) for k in range(1, self.n)]
+        per_seat = len(under) // len(opponents)
+        dealt: list[list[Card]] = [[] for _ in range(self.n)]
+        for i in range(per_seat * len(opponents)):
+            dealt[opponents[i % len(opponents)]].append(under[i])
+        rest = under[per_seat * len(opponents) :]
+        self.draw_pile[:0] = rest
+        counts = tuple(len(cards) for cards in dealt)
+        self._emit(PileDealtOut(seat, counts, len(rest)))
+        for other in opponents:
+            if dealt[other]:
+                self._give_cards(other, dealt[other])
+                self._emit(CardsReceived(other, tuple(dealt[other]), seat))
+
+    def _on_draw(self, action: Draw) -> None:
+        self._require_actor(action)
+        seat = action.seat
+        if self.phase is not Phase.TURN:
+            raise IllegalAction("O13", "You have already drawn this turn.")
+        hand = self.hands[seat]
+        if not self.rules.voluntary_draw and any(self.fits(card, hand) for card in hand):
+            raise IllegalAction(self._draw_rule(), "You can play a card, so you may not draw.")
+        self._do_draw(seat)
+
+    def _do_draw(self, seat: int) -> None:
+        rules = self.rules
+        until = rules.draw_until_playable or (
+            rules.adults_draw_until_playable and not self.kids[seat]
+        )
+        got = self._draw_until_fits(seat) if until else self._draw(seat, 1, DrawCause.DRAW)
+        if got and self.fits(got[-1], self.hands[seat]):
+            self.drawn_card = got[-1]
+            self.phase = Phase.DRAWN
+            return
+        self._emit(Passed(seat))
+        self._begin_turn(self._next(seat))
+
+    def _on_pass(self, action: Pass) -> None:
+        self._require_actor(action)
+        if self.phase is not Phase.DRAWN:
+            raise IllegalAction("O13", "You may pass only after drawing a card.")
+        if self.rules.must_play_drawn:
+            raise IllegalAction(self._draw_rule(), "The card you drew fits: it must be played.")
+        self._emit(Passed(action.seat))
+        self._begin_turn(self._next(action.seat))
+
+    def _on_choose_color(self, action: ChooseColor) -> None:
+        self._require_actor(action)
+        color = action.color
+        if not isinstance(color, Color):
+            raise IllegalAction("O11", "Choose red, yellow, green or blue.")
+        self._choose_color(action.seat, color)
+
+    def _choose_color(self, seat: int, color: Color) -> None:
+        self.color = color
+        self._emit(ColorChosen(seat, color))
+        after = self.after_color
+        if after == _AFTER_FIRST:
+            self._begin_turn(seat)
+        elif after == _AFTER_ADVANCE:
+            self._begin_turn(self._next(seat))
+        else:
+            self._route_penalty(seat, after, 4)
+
+    def _on_challenge(self, action: Challenge) -> None:
+        self._require_actor(action)
+        if self.rules.wild_draw_four is not WildDrawFour.CHALLENGE:
+            raise IllegalAction("O22", "Wild Draw Four cannot be challenged at this table.")
+        if self.phase is not Phase.PENALTY or not self._challengeable():
+            raise IllegalAction("O21", "Only a Wild Draw Four aimed at you can be challenged.")
+        challenger, suspect = action.seat, self.wd4_player
+        bluff = self.wd4_bluff
+        self._emit(Challenged(challenger, suspect, bluff))
+        self._emit(HandRevealed(challenger, suspect, self.wd4_hand))
+        total = self.pending
+        self.pending = 0
+        if bluff:
+            # O21: the bluffer draws 4 instead; [decision] a stack below the bluff still
+            # falls on the challenger, who then takes a normal turn.
+            self._draw(suspect, 4, DrawCause.CHALLENGE)
+            if total > 4:
+                self._draw(challenger, total - 4, DrawCause.PENALTY)
+            self._begin_turn(self._next(self.penalty_source))
+        else:
+            self._draw(challenger, total + 2, DrawCause.CHALLENGE)
+            self._after_penalty(challenger, skipped=self.penalty_skips_target)
+
+    def _on_accept(self, action: AcceptPenalty) -> None:
+        self._require_actor(action)
+        if self.phase is not Phase.PENALTY:
+            raise IllegalAction("O19", "There is no penalty to accept.")
+        self._take_penalty()
+
+    def _on_declare_uno(self, action: DeclareUno) -> None:
+        seat = action.seat
+        size = len(self.hands[seat])
+        if self.declared[seat]:
+            raise IllegalAction("O23", "You have already said UNO.")
+        own_turn = seat == self.actor and self.phase in (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
+        if not (size == 1 or (size == 2 and own_turn)):
+            raise IllegalAction(
+                "O23", "Say UNO with two cards before playing one, or with your last card."
+            )
+        self.declared[seat] = True
+        if self.exposed == seat:
+            self.exposed = None
+        self._emit(UnoDeclared(seat))
+
+    def _on_counter_uno(self, action: CounterUno) -> None:
+        caller, target = action.seat, action.target
+        if type(target) is not int or not 0 <= target < self.n or target == caller:
+            raise IllegalAction("O24", "Call Counter-UNO on another player.")
+        if not self.rules.counter_uno:
+            raise IllegalAction("O24", "Counter-UNO is not played at this table.")
+        if self.rules.kids_immune_to_counter_uno and self.kids[target]:
+            raise IllegalAction("KA1", "Kids cannot be caught by Counter-UNO at this table.")
+        caught = self.exposed == target
+        self._emit(CounterUnoCalled(caller, target, caught))
+        if caught:
+            self.exposed = None
+            self._draw(target, 2, DrawCause.COUNTER_UNO)
+            if self.phase is Phase.TURN or self.phase is Phase.PENALTY:
+                self._settle()  # O24's two cards may push a kid past the hand limit
+
+    def _on_give(self, action: Give) -> None:
+        self._require_actor(action)
+        seat = action.seat
+        recipients = action.recipients
+        if not isinstance(recipients, tuple) or len(recipients) != len(self.gift_cards):
+            raise IllegalAction(
+                "K2-4", f"Name one recipient for each of the {len(self.gift_cards)} cards you drew."
+            )
+        for r in recipients:
+            if type(r) is not int or not 0 <= r < self.n or r == seat:
+                raise IllegalAction("K2-4", "Give the cards to your opponents.")
+        cards, self.gift_cards = self.gift_cards, []
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self._emit(Gave(seat, recipients))
+        for card, r in zip(cards, recipients, strict=True):
+            self._give_cards(r, [card])
+            self._emit(CardsReceived(r, (card,), seat))
+        if len(hand) == 1 and not self.declared[seat] and self._counter_uno_applies(seat):
+            self.exposed = seat
+            self._emit(UnoExposed(seat))
+        self._begin_turn(self._next(seat))
+
+    def _on_choose_target(self, action: ChooseTarget) -> None:
+        self._require_actor(action)
+        seat, target = action.seat, action.target
+        if type(target) is not int or not 0 <= target < self.n or target == seat:
+            raise IllegalAction("KA4", "Choose another player to receive the penalty.")
+        amount, self.target_amount = self.target_amount, 0
+        self._impose_penalty(seat, target, amount, skips_target=target == self._next(seat))
+
+    def _on_swap(self, action: SwapHands) -> None:
+        self._require_actor(action)
+        seat, target = action.seat, action.target
+        if type(target) is not int or not 0 <= target < self.n or target == seat:
+            raise IllegalAction("T5", "Choose another player to swap hands with.")
+        hands = self.hands
+        hands[seat], hands[target] = hands[target], hands[seat]
+        for s in (seat, target):
+            self.declared[s] = False
+            if self.exposed == s:
+                self.exposed = None
+        self._emit(HandsSwapped(seat, target))
+        self._emit(CardsReceived(seat, tuple(hands[seat]), target))
+        self._emit(CardsReceived(target, tuple(hands[target]), seat))
+        self._begin_turn(self._next(seat))
+
+    def _on_return(self, action: ReturnCard) -> None:
+        self._require_actor(action)
+        seat, card = action.seat, action.card
+        hand = self.hands[seat]
+        if not isinstance(card, Card) or card not in hand:
+            raise IllegalAction("K1-5", "Return a card that you hold.")
+        hand.remove(card)
+        self.draw_pile.insert(0, card)
+        self._emit(CardsReturned(seat, 1))
+        limit = self.rules.hand_limit
+        assert limit is not None
+        if len(hand) <= limit:
+            self.excess_queue.pop(0)
+        if self.excess_queue:
+            self.actor = self.excess_queue[0]
+        else:
+            self._settle()
+
+    def _on_timeout(self, action: Timeout) -> None:
+        """T2: decide for a seat whose move timer ran out."""
+        self._require_actor(action)
+        seat = action.seat
+        self.timeouts_in_row[seat] += 1
+        count = self.timeouts_in_row[seat]
+        self._emit(TimedOut(seat, count))
+        if count >= AUTOPILOT_AFTER and not self.autopilot[seat]:
+            self.autopilot[seat] = True
+            self._emit(AutopilotChanged(seat, True))
+        phase = self.phase
+        if phase is Phase.TURN:
+            got = self._draw(seat, 1, DrawCause.TIMEOUT)
+            if got and self.rules.must_play_drawn and self.fits(got[0], self.hands[seat]):
+                self._emit(Played(seat, got[0]))
+                self._play(seat, got[0])
+            else:
+                self._emit(Passed(seat))
+                self._begin_turn(self._next(seat))
+        elif phase is Phase.DRAWN:
+            card = self.drawn_card
+            assert card is not None
+            if self.rules.must_play_drawn:
+                self._emit(Played(seat, card))
+                self._play(seat, card)
+            else:
+                self._emit(Passed(seat))
+                self._begin_turn(self._next(seat))
+        elif phase is Phase.PENALTY:
+            self._take_penalty()
+        elif phase is Phase.EXCESS:
+            limit = self.rules.hand_limit
+            assert limit is not None
+            while self.actor == seat and self.phase is Phase.EXCESS:
+                worst = max(self.hands[seat], key=lambda c: (c.points, c.index))
+                self._on_return(ReturnCard(seat, worst))
+        else:
+            decision = self.default_decision(seat)
+            _HANDLERS[type(decision)](self, decision)
+        # Decisions of the same seat that follow at once (a drawn wild's color, then a KA4
+        # target) are part of the same timed-out move.
+        while self.actor == seat and self.phase in _PICKER_PHASES:
+            decision = self.default_decision(seat)
+            _HANDLERS[type(decision)](self, decision)
+
+    def default_decision(self, seat: int) -> Action:
+        """T2 decisions for the pickers: the color held most (ties in R, Y, G, B order), the
+        next player as target or gift recipient, the smallest other hand for a swap."""
+        phase = self.phase
+        if phase is Phase.CHOOSE_COLOR:
+            hand = self.hands[seat]
+            counts = [sum(1 for c in hand if c.color is color) for color in COLORS]
+            return ChooseColor(seat, COLORS[counts.index(max(counts))])
+        if phase is Phase.CHOOSE_TARGET:
+            return ChooseTarget(seat, self._next(seat))
+        if phase is Phase.GIFT:
+            return Give(seat, tuple(self._next(seat) for _ in self.gift_cards))
+        if phase is Phase.SWAP:
+            others = [self._next(seat, k) for k in range(1, self.n)]
+            return SwapHands(seat, min(others, key=lambda s: len(self.hands[s])))
+        raise IllegalAction("T2", "No automatic decision in this phase.")
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may usefully take now: what the interface highlights and
+        what bots choose from. (A Counter-UNO on a seat that is not exposed is accepted as a
+        harmless miss, O25, but is not listed.)"""
+        phase = self.phase
+        if phase is Phase.ROUND_OVER:
+            return []
+        out: list[Action] = []
+        hand = self.hands[seat]
+        if seat == self.actor:
+            if phase is Phase.TURN:
+                plays = _PLAYS[seat]
+                seen = 0
+                top_rank = self.discard[-1].rank
+                color = self.color
+                can_play = False
+                for card in hand:
+                    bit = 1 << card.index
+                    if seen & bit:
+                        continue
+                    seen |= bit
+                    if card.color is None:
+                        if not self.fits(card, hand):
+                            continue
+                        out.extend(_WILD_PLAYS[seat][card.index])
+                    elif card.color is not color and card.rank is not top_rank:
+                        continue
+                    else:
+                        out.append(plays[card.index])
+                    can_play = True
+                if self.rules.voluntary_draw or not can_play:
+                    out.append(_DRAWS[seat])
+                if len(hand) == 2 and not self.declared[seat]:
+                    out.append(_UNOS[seat])
+            elif phase is Phase.DRAWN:
+                drawn = self.drawn_card
+                assert drawn is not None
+                if drawn.color is None:
+                    out.extend(_WILD_PLAYS[seat][drawn.index])
+                else:
+                    out.append(_PLAYS[seat][drawn.index])
+                if not self.rules.must_play_drawn:
+                    out.append(_PASSES[seat])
+                if len(hand) == 2 and not self.declared[seat]:
+                    out.append(_UNOS[seat])
+            elif phase is Phase.CHOOSE_COLOR:
+                out.extend(_COLOR_CHOICES[seat])
+            elif phase is Phase.PENALTY:
+                out.append(_ACCEPTS[seat])
+                if self._challengeable():
+                    out.append(_CHALLENGES[seat])
+                if self._can_stack(seat) and not self._someone_out():
+                    top_rank = self.discard[-1].rank
+                    seen = 0
+                    for card in hand:
+                        stackable = (card.rank is Rank.DRAW_TWO and top_rank is Rank.DRAW_TWO) or (
+                            card.rank is Rank.WILD_DRAW_FOUR and self.fits(card, hand)
+                        )
+                        if stackable and not seen & (1 << card.index):
+                            seen |= 1 << card.index
+                            if card.color is None:
+                                out.extend(_WILD_PLAYS[seat][card.index])
+                            else:
+                                out.append(_PLAYS[seat][card.index])
+                    if len(hand) == 2 and not self.declared[seat] and seen:
+                        out.append(_UNOS[seat])
+            elif phase is Phase.GIFT:
+                opponents = [s for s in range(self.n) if s != seat]
+                if len(self.gift_cards) == 2:
+                    out.extend(Give(seat, (a, b)) for a in opponents for b in opponents)
+                else:
+                    out.extend(Give(seat, (a,)) for a in opponents)
+            elif phase is Phase.CHOOSE_TARGET:
+                out.extend(ChooseTarget(seat, s) for s in range(self.n) if s != seat)
+            elif phase is Phase.SWAP:
+                out.extend(SwapHands(seat, s) for s in range(self.n) if s != seat)
+            elif phase is Phase.EXCESS:
+                seen = 0
+                for card in hand:
+                    if not seen & (1 << card.index):
+                        seen |= 1 << card.index
+                        out.append(_RETURNS[seat][card.index])
+        else:
+            if (
+                self.rules.jump_in
+                and phase is Phase.TURN
+                and not self.pending
+                and self.discard[-1].color is not None
+                and self.discard[-1] in hand
+            ):
+                out.append(_PLAYS[seat][self.discard[-1].index])
+            if len(hand) == 1 and not self.declared[seat]:
+                out.append(_UNOS[seat])
+        exposed = self.exposed
+        if exposed is not None and exposed != seat:
+            out.append(CounterUno(seat, exposed))
+        return out
+
+    # ----------------------------------------------------------------- views
+
+    @property
+    def deadline(self) -> float | None:
+        timer = self.rules.move_timer
+        if timer is None or self.phase is Phase.ROUND_OVER:
+            return None
+        return self.decision_started + timer
+
+    def table_view(self) -> TableView:
+        return TableView(self)
+
+    def seat_view(self, seat: int) -> SeatView:
+        return SeatView(self, seat)
+
+    def card_count(self) -> int:
+        """Every card of the deck, wherever it is (conserved by every action)."""
+        return len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """The whole mutable state as plain values, to show an action changed nothing."""
+        return (
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.draw_pile),
+            tuple(self.discard),
+            self.color,
+            self.direction,
+            self.turn,
+            self.actor,
+            self.phase,
+            self.pending,
+            self.penalty_target,
+            self.drawn_card,
+            tuple(self.gift_cards),
+            tuple(self.excess_queue),
+            tuple(self.declared),
+            self.exposed,
+            tuple(self.timeouts_in_row),
+            tuple(self.autopilot),
+            self.winner,
+            len(self.events),
+            tuple(self.scores),
+            self.after_color,
+            self.target_amount,
+        )
+
+
+_HANDLERS: dict[type[Action], Callable[[Round, Any], None]] = {
+    Play: Round._on_play,
+    Draw: Round._on_draw,
+    Pass: Round._on_pass,
+    ChooseColor: Round._on_choose_color,
+    Challenge: Round._on_challenge,
+    AcceptPenalty: Round._on_accept,
+    DeclareUno: Round._on_declare_uno,
+    CounterUno: Round._on_counter_uno,
+    Give: Round._on_give,
+    ChooseTarget: Round._on_choose_target,
+    SwapHands: Round._on_swap,
+    ReturnCard: Round._on_return,
+    Timeout: Round._on_timeout,
+}

@@ -1,0 +1,170 @@
+"""Bots-only games in-process (``lanuno sim``), and the driver loop that runs bots.
+
+Out-of-turn chances (saying UNO when exposed, Counter-UNO, jump-in) are offered after each
+action to the seats that have one, the exposed seat first, then in turn order; then the
+actor decides. No clock: bots answer at once here (the host adds human pace).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lanuno.bots.base import Bot
+from lanuno.engine.game import Game, SeatInfo
+from lanuno.engine.phases import Phase
+from lanuno.engine.rules import Rules
+
+MAX_ACTIONS_PER_ROUND = 20_000
+"""A round that runs this long is a bug, not a game: the driver stops with an error."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    winner: int
+    scores: tuple[int, ...]
+    rounds: int
+    turns: int
+    """Actions taken by actors (out-of-turn calls not counted)."""
+
+
+def offer_out_of_turn(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
+    """Give every non-actor seat with an out-of-turn option one chance to act. Returns how
+    many acted."""
+    rnd = game.round
+    n = len(bots)
+    order = [(rnd.actor + k) % n for k in range(1, n)]
+    if rnd.exposed is not None and rnd.exposed in order:
+        order.remove(rnd.exposed)
+        order.insert(0, rnd.exposed)
+    acted = 0
+    for seat in order:
+        if game.round.winner is not None:
+            break
+        if not game.legal_actions(seat):
+            continue
+        action = bots[seat].choose(game.seat_view(seat), rng)
+        if action is not None:
+            game.apply(action)
+            acted += 1
+    return acted
+
+
+def play_round(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
+    """Play the current round to its end; returns the number of actor decisions."""
+    rnd = game.round
+    rules = game.rules
+    jump_in = rules.jump_in
+    turns = 0
+    while rnd.phase is not Phase.ROUND_OVER:
+        if rnd.exposed is not None or jump_in:
+            offer_out_of_turn(game, bots, rng)
+            if rnd.winner is not None:
+                break
+        actor = rnd.actor
+        action = bots[actor].choose(rnd.seat_view(actor), rng)
+        if action is None:
+            raise RuntimeError(f"bot {bots[actor].level} at seat {actor} made no decision")
+        rnd.apply(action)
+        turns += 1
+        if turns > MAX_ACTIONS_PER_ROUND:
+            raise RuntimeError("round did not end: engine or bot bug")
+    return turns
+
+
+def play_game(
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int | str,
+    *,
+    seats: Sequence[SeatInfo] | None = None,
+) -> GameResult:
+    rng = random.Random(f"bots/{seed}")
+    game = Game(rules, seats if seats is not None else len(bots), seed)
+    rounds, turns = 1, play_round(game, bots, rng)
+    while not game.over:
+        game.next_round()
+        rounds += 1
+        turns += play_round(game, bots, rng)
+    winner = game.winner
+    assert winner is not None
+    return GameResult(winner, tuple(game.scores), rounds, turns)
+
+
+@dataclass(slots=True)
+class SimStats:
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    rounds: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+
+    def add(self, result: GameResult) -> None:
+        if not self.wins:
+            self.wins = [0] * len(result.scores)
+            self.points = [0] * len(result.scores)
+        self.games += 1
+        self.wins[result.winner] += 1
+        for seat, score in enumerate(result.scores):
+            self.points[seat] += score
+        self.rounds += result.rounds
+        self.turns += result.turns
+
+    def report(self) -> str:
+        lines = [f"games: {self.games}  rounds: {self.rounds}"]
+        for seat, wins in enumerate(self.wins):
+            lines.append(
+                f"seat {seat}: wins {wins} ({wins / self.games:.1%})  "
+                f"mean points {self.points[seat] / self.games:.1f}"
+            )
+        lines.append(f"mean turns per round: {self.turns / max(self.rounds, 1):.1f}")
+        lines.append(f"games per second: {self.games / max(self.seconds, 1e-9):.1f}")
+        return "\n".join(lines)
+
+
+def simulate(
+    rules: Rules,
+    bots: Sequence[Bot],
+    games: int,
+    seed: int,
+    seats: Sequence[SeatInfo] | None = None,
+) -> SimStats:
+    stats = SimStats()
+    start = time.perf_counter()
+    for i in range(games):
+        stats.add(play_game(rules, bots, f"{seed}/{i}", seats=seats))
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def run_sim_command(args: argparse.Namespace) -> int:
+    """``lanuno sim``: print wins per seat, mean points, mean turns per round, games/s."""
+    from lanuno.bots import make_bot
+    from lanuno.cli import rules_from_args
+
+    if not 2 <= args.players <= 10:
+        print("lanuno sim: --players must be between 2 and 10 (O1)", file=sys.stderr)
+        return 2
+    levels = args.level.split(",")
+    if len(levels) == 1:
+        levels = levels * args.players
+    if len(levels) != args.players:
+        print("lanuno sim: give one level, or one per seat", file=sys.stderr)
+        return 2
+    try:
+        bots = [make_bot(level.strip()) for level in levels]
+        rules = rules_from_args(args)
+    except ValueError as exc:
+        print(f"lanuno sim: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"preset {rules.preset}, {args.players} players ({', '.join(levels)}), "
+        f"{args.games} games, seed {args.seed}"
+    )
+    print(simulate(rules, bots, args.games, args.seed).report())
+    return 0
