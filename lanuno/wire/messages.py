@@ -64,6 +64,8 @@ PHASES = frozenset(
         "game_over",
     }
 )
+WILD_CODES = ("W", "W+4", "X")
+"""Cards without a color of their own: a play of one may name the color chosen."""
 SEAT_KINDS = frozenset({"human", "bot", "empty"})
 
 
@@ -71,8 +73,10 @@ def _all_action_notations() -> frozenset[str]:
     seats = [str(s) for s in range(MAX_SEATS)]
     notations = {"draw", "pass", "challenge", "accept", "uno"}
     notations |= {f"play {c}" for c in CARD_CODES} | {f"return {c}" for c in CARD_CODES}
+    # A wild (or a blank) may carry its color: ``play W+4 B`` (O11).
+    notations |= {f"play {w} {c}" for w in WILD_CODES for c in COLORS}
     notations |= {f"color {c}" for c in COLORS}
-    for verb in ("catch", "target", "swap"):
+    for verb in ("catch", "target", "swap", "give"):  # one gift card left: ``give 3`` (O16)
         notations |= {f"{verb} {s}" for s in seats}
     notations |= {f"give {a} {b}" for a in seats for b in seats}
     return frozenset(notations)
@@ -85,6 +89,8 @@ single spaces, no seat prefix (the host adds the sender's seat). ``timeout`` is 
 PRIVATE_VERBS = frozenset({"play", "return", "draw", "pass", "uno", "accept", "challenge"})
 """Verbs whose presence in ``legal`` may depend on the hand; padding hides them (S1)."""
 PRIVATE_NOTATIONS = frozenset(a for a in ACTION_NOTATIONS if a.split(" ", 1)[0] in PRIVATE_VERBS)
+WORST_NOTATIONS_PER_CARD = len(COLORS) * len("play W+4 B ")
+"""Packed bytes of the legal notations one card can add at most: a wild played in each color."""
 PRIVATE_FIXED_WORST = sum(len(v) + 1 for v in ("draw", "pass", "uno", "accept", "challenge"))
 """Packed size of every argument-less private verb at once (their worst case)."""
 
@@ -662,7 +668,7 @@ class State(Message):
         cards = len(self.hand)
         actual = sum(len(code) + 1 for code in self.hand)
         actual += sum(len(a) + 1 for a in self.legal if a in PRIVATE_NOTATIONS)
-        worst = 4 * cards + len("return W+4 ") * cards + PRIVATE_FIXED_WORST + 2
+        worst = 4 * cards + WORST_NOTATIONS_PER_CARD * cards + PRIVATE_FIXED_WORST + 2
         return encoded_length - actual + worst
 
 
