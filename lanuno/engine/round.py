@@ -689,6 +689,8 @@ class Round:
         self._begin_turn(self._next(seat))
 
     def _on_pass(self, action: Pass) -> None:
+        if action.seat == self.actor and self.phase is Phase.TURN:
+            raise IllegalAction("O13", "You may pass only after drawing a card.")
         self._require_actor(action)
         if self.phase is not Phase.DRAWN:
             raise IllegalAction("O13", "You may pass only after drawing a card.")
