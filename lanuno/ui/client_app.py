@@ -1,0 +1,627 @@
+"""``lanuno join``'s full-screen hand view (prompt_toolkit).
+
+Three parts, as in ptpython: the :class:`~lanuno.ui.client_model.ClientModel` (plain data),
+layout functions that *pull* text from it at render time, and
+:func:`client_key_bindings`, a factory over the controller. The controller connects them
+to a :class:`~lanuno.ui.contracts.ClientSession`: it feeds every message from the host into
+the model and sends what the model returns.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.output import Output
+
+from lanuno.ui.client_model import ClientModel
+from lanuno.ui.contracts import ClientSession
+from lanuno.ui.faces import color_style, face
+from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.widgets import (
+    STYLE,
+    Render,
+    SizedTextControl,
+    bottom_window,
+    fit,
+    log_fragments,
+    on_click,
+    wrap_words,
+)
+
+E = KeyPressEvent
+CHIP_WIDTH = 6
+"""Columns per card in the hand: ``[R 7]`` and a space."""
+SEAT_PANEL_WIDTH = 42
+Render0 = Callable[[], StyleAndTextTuples]
+
+
+class ClientController:
+    """Glue between the session, the model and the running app."""
+
+    def __init__(
+        self,
+        session: ClientSession,
+        model: ClientModel,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session = session
+        self.model = model
+        self.clock = clock
+        self.app: Application[int] | None = None
+        self.per_row = 12
+        """Cards per hand row at the last render (Up/Down move by a row)."""
+        self.finished = False
+        """The session's updates ended: the host is gone for good."""
+
+    @property
+    def tr(self) -> Translator:
+        return self.model.tr
+
+    def connection(self) -> str:
+        return "closed" if self.finished else self.session.connection
+
+    def perform(self, notations: Sequence[str]) -> None:
+        """Send actions in order, in the background; a failure to send goes to the log."""
+        if notations and self.app is not None:
+            self.app.create_background_task(self._send(tuple(notations)))
+        self.invalidate()
+
+    async def _send(self, notations: tuple[str, ...]) -> None:
+        for notation in notations:
+            try:
+                await self.session.act(notation)
+            except Exception as error:  # a closed connection or a refused notation
+                self.model.refusal = str(error) or type(error).__name__
+        self.invalidate()
+
+    def toggle_ready(self) -> None:
+        ready = self.model.toggle_ready()
+        if self.app is not None:
+            self.app.create_background_task(self.session.set_ready(ready))
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        if self.app is not None:
+            self.app.invalidate()
+
+    async def pump(self) -> None:
+        """Every message from the host into the model, until the session ends."""
+        async for message in self.session.updates():
+            self.model.check = self.session.check_number
+            automatic = self.model.apply(message, self.clock())
+            if automatic:
+                await self._send(automatic)
+            self.invalidate()
+        self.finished = True
+        self.invalidate()
+
+    def quit(self) -> None:
+        if self.app is not None and self.app.is_running:
+            self.app.exit(result=0)
+
+
+# ---------------------------------------------------------------------------- layout
+
+
+def _header(ctl: ClientController) -> Render0:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        left = f" {tr('app.title')}"
+        if model.table:
+            left += f" · {model.table}"
+        if model.state is not None and model.state.round:
+            left += f" · {tr('header.round', round=model.state.round)}"
+        check = model.check if model.check is not None else ctl.session.check_number
+        if check is not None:
+            left += f" · {tr('header.check', check=format_check(check))}"
+        state = ctl.connection()
+        right = f"{tr('conn.' + state)} "
+        style = "class:header" if state == "connected" else "class:header.conn.bad"
+        return [("class:header", left), (style, f"  {right}")]
+
+    return render
+
+
+def format_check(check: int) -> str:
+    text = f"{check:06d}"
+    return f"{text[:3]} {text[3:]}"
+
+
+def _table_line(ctl: ClientController) -> Render0:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        state = model.state
+        if state is None:
+            return []
+        out: StyleAndTextTuples = [("", f" {tr('table.top')} ")]
+        if state.top is not None:
+            top = face(state.top)
+            out.append((f"class:{top.style}", f"[{top.chip}]"))
+        out.append(("", f"  {tr('table.color')}: "))
+        if state.color is not None:
+            out.append((f"class:{color_style(state.color)}", f" {tr.color(state.color)} "))
+        else:
+            out.append(("class:dim", tr("table.no_color")))
+        clockwise = state.direction == 1
+        arrow = "↻" if clockwise else "↺"
+        direction = tr("table.direction.cw" if clockwise else "table.direction.ccw")
+        out.append(("", f"  {arrow} {direction}  {tr('table.draw_pile', count=state.draw_pile)}"))
+        if state.pending:
+            out.append(("class:timer", f"  {tr('table.pending', count=state.pending)}"))
+        return out
+
+    return render
+
+
+def _seats_panel(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = []
+        seconds = model.seconds_left(ctl.clock())
+        name_width = max(6, width - 29)  # room for the timer
+        for row in model.seat_rows():
+            marker = "▶ " if row.is_actor else ("· " if row.is_turn else "  ")
+            name = tr("you_suffix", name=row.name) if row.is_me else row.name
+            style = "class:seat.turn" if row.is_actor else ("class:seat.me" if row.is_me else "")
+            out.append((style, marker + fit(name, name_width)))
+            out.append(("", " " + fit(tr.plural("card", row.count), 9)))
+            flag = tr("table.uno") if row.declared else (tr("table.exposed") if row.exposed else "")
+            out.append(("class:seat.uno", fit(flag, 6)))
+            out.append(("", f"{row.score:>5}"))
+            if row.is_actor and seconds is not None:
+                out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))
+            out.append(("", "\n"))
+        return out[:-1] if out else out
+
+    return render
+
+
+def _log_window(ctl: ClientController) -> Window:
+    return bottom_window(lambda width: log_fragments(ctl.model.log.last(30), width))
+
+
+def _prompt_line(ctl: ClientController) -> Render0:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        now = ctl.clock()
+        style = "class:prompt.mine" if model.my_decision else "class:prompt"
+        out: StyleAndTextTuples = [(style, " " + model.prompt(now))]
+        seconds = model.seconds_left(now)
+        if seconds is not None and model.my_decision:
+            out.append(("class:timer", f"  {tr('prompt.timer', seconds=seconds)}"))
+        return out
+
+    return render
+
+
+def _hand(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        hand = model.hand
+        title = f" {tr('hand.title', count=len(hand))}"
+        out: StyleAndTextTuples = [("class:title", title), ("class:dim", f"   {tr('hand.legend')}")]
+        if not hand:
+            return [*out, ("", "\n "), ("class:dim", tr("hand.empty"))]
+        per_row = max(1, (width - 1) // CHIP_WIDTH)
+        ctl.per_row = per_row
+        any_legal = any(model.card_is_legal(code) for code in hand)
+        for start in range(0, len(hand), per_row):
+            indices = range(start, min(start + per_row, len(hand)))
+            out.append(("", "\n "))
+            for i in indices:
+                label = str(i + 1) if i < 9 else ("0" if i == 9 else "")
+                out.append(("class:dim", fit(f" {label}", CHIP_WIDTH)))
+            out.append(("", "\n "))
+            for i in indices:
+                out += _chip(ctl, i, hand[i], any_legal)
+            out.append(("", "\n "))
+            for i in indices:
+                cursor = "^^^^^ " if i == model.selected else " " * CHIP_WIDTH
+                out.append(("class:selected", cursor))
+        return out
+
+    return render
+
+
+def _chip(ctl: ClientController, index: int, code: str, any_legal: bool) -> StyleAndTextTuples:
+    model = ctl.model
+    card = face(code)
+    legal = model.card_is_legal(code)
+    style = f"class:{card.style}"
+    if any_legal and not legal:
+        style = "class:card.off"
+    if legal:
+        style += " class:card.legal"
+    if index == model.selected:
+        style += " class:card.cursor"
+    # Brackets mark a playable card without relying on color (monochrome, color-blind).
+    text = f"[{card.chip}]" if legal else f" {card.chip} "
+
+    def click() -> None:
+        ctl.perform(model.play_index(index))
+
+    return [(style, text, on_click(click)), ("", " ")]
+
+
+def _status_line(ctl: ClientController) -> Render0:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        if model.refusal:
+            return [("class:refusal", " " + tr("error.refused", text=model.refusal))]
+        card = model.selected_card
+        if card is None or model.state is None:
+            return []
+        out: StyleAndTextTuples = [("", " " + tr("prompt.selected", card=tr.card(card)))]
+        if model.my_decision and not model.card_is_legal(card):
+            out.append(("class:dim", " " + tr("prompt.not_legal")))
+        return out
+
+    return render
+
+
+def _picker(ctl: ClientController) -> Render0:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        picker = model.picker
+        if picker is None:
+            return []
+        if picker.kind == "color":
+            title = (
+                tr("picker.color", card=tr.card(picker.card))
+                if picker.card
+                else tr("picker.color_phase")
+            )
+            hint = tr("picker.hint_color")
+        elif picker.kind == "gift":
+            one = not any(a.count(" ") == 2 for a in model.legal if a.startswith("give "))
+            key = "picker.gift_one" if one else "picker.gift_first"
+            title = tr("picker.gift_second" if picker.first is not None else key)
+            hint = tr("picker.hint")
+        else:
+            title = tr(f"picker.{picker.kind}")
+            hint = tr("picker.hint")
+        out: StyleAndTextTuples = [("class:picker class:title", f" {title} ")]
+        out.append(("class:picker", " "))
+        for index, option in enumerate(picker.options):
+            if picker.kind == "color":
+                text = f" {index + 1} {tr.color(option)} "
+                style = f"class:{color_style(option)}"
+            else:
+                text = f" {index + 1} {model.name_of(int(option))} "
+                style = "class:picker.option"
+            if index == picker.selected:
+                style += " class:picker.cursor"
+
+            def click(index: int = index) -> None:
+                ctl.perform(model.choose(index))
+
+            out += [(style, text, on_click(click)), ("class:picker", " ")]
+        out.append(("class:picker", "\n"))
+        out.append(("class:picker class:dim", f" {hint}"))
+        return out
+
+    return render
+
+
+KEYS: tuple[tuple[str, str, str], ...] = (
+    ("D", "key.draw", "draw"),
+    ("P", "key.pass", "pass"),
+    ("U", "key.uno", "uno"),
+    ("K", "key.catch", "catch"),
+    ("C", "key.challenge", "challenge"),
+    ("A", "key.accept", "accept"),
+)
+
+
+def _keys_bar(ctl: ClientController) -> Render0:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = [("", " ")]
+        if model.screen == "play":
+            for letter, label, verb in KEYS:
+                enabled = model.can(verb) or (verb == "catch" and bool(model.exposed_seats()))
+                style = "class:key" if enabled else "class:key.off"
+
+                def click(verb: str = verb) -> None:
+                    ctl.perform(model.catch() if verb == "catch" else model.simple(verb))
+
+                out += [(style, f"{letter}", on_click(click)), ("", f" {tr(label)}  ")]
+        elif model.screen == "lobby":
+            label = "key.not_ready" if model.ready else "key.ready"
+            out += [("class:key", "R", on_click(ctl.toggle_ready)), ("", f" {tr(label)}  ")]
+        out += [("class:key", "Q", on_click(ctl.quit)), ("", f" {tr('key.quit')}")]
+        return out
+
+    return render
+
+
+def _lobby(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = [("class:title", " " + tr("lobby.title", table=model.table))]
+        out.append(("", "\n\n"))
+        if model.seat is not None:
+            name = model.name_of(model.seat)
+            out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))
+        check = ctl.session.check_number
+        if check is not None:
+            for piece in wrap_words(tr("lobby.check", check=format_check(check)), width - 2):
+                out.append(("class:prompt.mine", f" {piece}\n"))
+        if model.preset:
+            out.append(("", " " + tr("lobby.preset", preset=model.preset) + "\n"))
+        out.append(("", "\n"))
+        seats = model.lobby.seats if model.lobby else ()
+        for index, seat in enumerate(seats):
+            if seat.kind == "empty":
+                label, state = tr("lobby.empty"), ""
+            else:
+                label = seat.name or tr("seat_name", seat=index + 1)
+                tags = [tr("lobby.bot")] if seat.kind == "bot" else []
+                if seat.kid:
+                    tags.append(tr("lobby.kid"))
+                if seat.kind == "human" and not seat.connected:
+                    tags.append(tr("lobby.offline"))
+                elif seat.kind == "human":
+                    tags.append(tr("lobby.ready" if seat.ready else "lobby.not_ready"))
+                state = ", ".join(tags)
+            style = "class:seat.me" if index == model.seat else ""
+            out.append((style, f" {index + 1:>2}. {fit(label, 20)} {state}\n"))
+        out.append(("", "\n"))
+        out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
+        out.append(("class:dim", " " + tr("lobby.waiting")))
+        return out
+
+    return render
+
+
+def _end_screen(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = []
+        if model.screen == "game_end" and model.game_end is not None:
+            end_winner = model.game_end.winner
+            out.append(("class:title", " " + tr("end.game_title") + "\n\n"))
+            if end_winner is None:
+                out.append(("", " " + tr("end.game_nowinner") + "\n\n"))
+            else:
+                sentence = tr("end.game_winner", name=model.name_of(end_winner))
+                out.append(("class:winner", f" {sentence}\n\n"))
+        elif model.round_end is not None:
+            end = model.round_end
+            out.append(("class:title", " " + tr("end.round_title", round=end.round) + "\n\n"))
+            if end.winner is None:
+                out.append(("", " " + tr("end.round_nowinner") + "\n\n"))
+            else:
+                sentence = tr("end.round_winner", name=model.name_of(end.winner), points=end.points)
+                out.append(("class:winner", f" {sentence}\n\n"))
+        header = f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}"
+        out.append(("class:title", header + "\n"))
+        for name, score, winner in model.final_scores():
+            style = "class:winner" if winner else ""
+            out.append((style, f" {'★' if winner else ' '} {fit(name, 24)} {score:>7}\n"))
+        out.append(("", "\n"))
+        waiting = "end.quit" if model.screen == "game_end" else "end.next_round"
+        out.append(("class:dim", " " + tr(waiting)))
+        return out
+
+    return render
+
+
+def build_client_layout(ctl: ClientController) -> Layout:
+    model = ctl.model
+    on_screen = {
+        name: Condition(lambda name=name: model.screen == name)  # type: ignore[misc]
+        for name in ("lobby", "play", "round_end", "game_end")
+    }
+    has_picker = Condition(lambda: model.picker is not None)
+
+    def line(render: Render0, **kwargs: object) -> Window:
+        return Window(
+            SizedTextControl(lambda _width: render()),
+            height=1,
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    play = HSplit(
+        [
+            line(_table_line(ctl)),
+            Window(height=1, char="─", style="class:dim"),
+            VSplit(
+                [
+                    Window(
+                        SizedTextControl(_seats_panel(ctl)),
+                        width=SEAT_PANEL_WIDTH,
+                    ),
+                    Window(width=1, char="│", style="class:dim"),
+                    _log_window(ctl),
+                ],
+                height=Dimension(min=3),
+            ),
+            Window(height=1, char="─", style="class:dim"),
+            line(_prompt_line(ctl)),
+            Window(SizedTextControl(_hand(ctl)), dont_extend_height=True, wrap_lines=False),
+            line(_status_line(ctl)),
+            ConditionalContainer(
+                Window(SizedTextControl(lambda _w: _picker(ctl)()), height=2, style="class:picker"),
+                filter=has_picker,
+            ),
+        ]
+    )
+    end = VSplit(
+        [
+            Window(SizedTextControl(_end_screen(ctl)), width=Dimension(preferred=44)),
+            Window(width=1, char="│", style="class:dim"),
+            _log_window(ctl),
+        ]
+    )
+    root = HSplit(
+        [
+            line(_header(ctl), style="class:header"),
+            ConditionalContainer(Window(SizedTextControl(_lobby(ctl))), filter=on_screen["lobby"]),
+            ConditionalContainer(play, filter=on_screen["play"]),
+            ConditionalContainer(end, filter=on_screen["round_end"] | on_screen["game_end"]),
+            line(_keys_bar(ctl)),
+        ]
+    )
+    return Layout(root)
+
+
+# ---------------------------------------------------------------------------- keys
+
+
+def client_key_bindings(ctl: ClientController) -> KeyBindings:
+    model = ctl.model
+    kb = KeyBindings()
+    picker_open = Condition(lambda: model.picker is not None)
+    color_picker = Condition(lambda: model.picker is not None and model.picker.kind == "color")
+    playing = Condition(lambda: model.screen == "play")
+    in_lobby = Condition(lambda: model.screen in ("lobby", "round_end"))
+
+    @kb.add("q")
+    @kb.add("Q")
+    @kb.add("c-c")
+    @kb.add("c-q")
+    def _quit(event: E) -> None:
+        ctl.quit()
+
+    @kb.add("left", filter=playing & ~picker_open)
+    def _left(event: E) -> None:
+        model.move(-1)
+
+    @kb.add("right", filter=playing & ~picker_open)
+    def _right(event: E) -> None:
+        model.move(1)
+
+    @kb.add("up", filter=playing & ~picker_open)
+    def _up(event: E) -> None:
+        model.move(-ctl.per_row)
+
+    @kb.add("down", filter=playing & ~picker_open)
+    def _down(event: E) -> None:
+        model.move(ctl.per_row)
+
+    @kb.add("left", filter=picker_open)
+    @kb.add("up", filter=picker_open)
+    def _picker_left(event: E) -> None:
+        model.picker_move(-1)
+
+    @kb.add("right", filter=picker_open)
+    @kb.add("down", filter=picker_open)
+    @kb.add("tab", filter=picker_open)
+    def _picker_right(event: E) -> None:
+        model.picker_move(1)
+
+    for digit in "1234567890":
+        index = 9 if digit == "0" else int(digit) - 1
+
+        @kb.add(digit, filter=playing & ~picker_open)
+        def _select(event: E, index: int = index) -> None:
+            model.select(index)
+
+        @kb.add(digit, filter=picker_open)
+        def _pick(event: E, index: int = index) -> None:
+            ctl.perform(model.choose(index))
+
+    @kb.add("enter", filter=playing)
+    @kb.add("space", filter=playing)
+    def _activate(event: E) -> None:
+        ctl.perform(model.activate())
+
+    @kb.add("escape", filter=picker_open, eager=True)
+    def _cancel(event: E) -> None:
+        model.cancel()
+
+    # Color letters in both languages: R Y/J G/V B.
+    for letters, color in (("rR", "R"), ("yYjJ", "Y"), ("gGvV", "G"), ("bB", "B")):
+        for letter in letters:
+
+            @kb.add(letter, filter=color_picker)
+            def _color(event: E, color: str = color) -> None:
+                ctl.perform(model.choose_color(color))
+
+    for letters, verb in (("dD", "draw"), ("pP", "pass"), ("uU", "uno"), ("cC", "challenge")):
+        for letter in letters:
+
+            @kb.add(letter, filter=playing & ~color_picker)
+            def _verb(event: E, verb: str = verb) -> None:
+                ctl.perform(model.simple(verb))
+
+    for letter in "aA":
+
+        @kb.add(letter, filter=playing & ~color_picker)
+        def _accept(event: E) -> None:
+            ctl.perform(model.simple("accept"))
+
+    for letter in "kK":
+
+        @kb.add(letter, filter=playing & ~color_picker)
+        def _catch(event: E) -> None:
+            ctl.perform(model.catch())
+
+    for letter in "rR":
+
+        @kb.add(letter, filter=in_lobby)
+        def _ready(event: E) -> None:
+            ctl.toggle_ready()
+
+    return kb
+
+
+# ---------------------------------------------------------------------------- app
+
+
+def build_client_application(
+    ctl: ClientController,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> Application[int]:
+    app: Application[int] = Application(
+        layout=build_client_layout(ctl),
+        key_bindings=client_key_bindings(ctl),
+        style=STYLE,
+        full_screen=True,
+        mouse_support=True,
+        refresh_interval=0.5,  # the move timer counts down
+        input=input,
+        output=output,
+    )
+    ctl.app = app
+    return app
+
+
+async def run_client_app(
+    session: ClientSession,
+    *,
+    lang: str | None = None,
+    input: Input | None = None,
+    output: Output | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """Run the hand view until the player quits; returns the exit status (0).
+
+    ``input``/``output`` default to the terminal (tests pass a pipe and DummyOutput)."""
+    ctl = ClientController(session, ClientModel(translator(lang)), clock)
+    app = build_client_application(ctl, input=input, output=output)
+
+    def start_pump() -> None:
+        app.create_background_task(ctl.pump())
+
+    try:
+        return await app.run_async(pre_run=start_pump)
+    finally:
+        await session.close()

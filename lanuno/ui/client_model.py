@@ -1,0 +1,445 @@
+"""The player's client as plain data: what the host told us, and what the keys mean.
+
+Pure: no prompt_toolkit, no clock, no I/O. :meth:`ClientModel.apply` takes one wire message
+and the current time, and returns the actions to send by itself (the color of a wild played
+in two steps, see below). Every key handler of the app calls one method here that returns
+the action notations to send, so the keyboard, the mouse and the tests all go through the
+same decisions.
+
+The model never decides legality: it highlights what ``State.legal`` lists, and sends what
+the player asks for; the host refuses the rest with a sentence that the model logs.
+
+Wilds: the player picks the color before the card leaves the hand. If the wire accepts
+``play W B`` the model sends that one action; otherwise it sends ``play W`` and answers the
+``choose_color`` phase that follows with the color already picked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from lanuno.ui.faces import sort_hand
+from lanuno.ui.i18n import Translator
+from lanuno.ui.narrate import EventLog, LogLine
+from lanuno.wire.messages import (
+    ACTION_NOTATIONS,
+    Bye,
+    ErrorReply,
+    Event,
+    GameEnd,
+    Lobby,
+    Message,
+    RoundEnd,
+    State,
+    Welcome,
+)
+
+ScreenName = Literal["lobby", "play", "round_end", "game_end"]
+PickerKind = Literal["color", "gift", "target", "swap"]
+WILDS = frozenset({"W", "W+4", "X"})
+COLOR_LETTERS = ("R", "Y", "G", "B")
+SEAT_PICKER_PHASES: dict[str, PickerKind] = {
+    "gift": "gift",
+    "choose_target": "target",
+    "swap": "swap",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Picker:
+    """A pending choice shown over the hand: a color, or a seat."""
+
+    kind: PickerKind
+    options: tuple[str, ...]
+    """Color letters, or seat numbers as text."""
+    selected: int = 0
+    card: str | None = None
+    """The wild being played from the hand (color picker only; None in ``choose_color``)."""
+    first: int | None = None
+    """Gift: the seat already chosen for the first card."""
+
+    @property
+    def value(self) -> str:
+        return self.options[self.selected]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat as the table panel shows it."""
+
+    seat: int
+    name: str
+    count: int
+    score: int
+    declared: bool
+    exposed: bool
+    is_turn: bool
+    is_actor: bool
+    is_me: bool
+
+
+class ClientModel:
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.seat: int | None = None
+        self.check: int | None = None
+        self.table = ""
+        self.preset = ""
+        self.options: dict[str, object] = {}
+        self.lobby: Lobby | None = None
+        self.state: State | None = None
+        self.hand: tuple[str, ...] = ()
+        self.selected = 0
+        self.picker: Picker | None = None
+        self.log = EventLog()
+        self.refusal: str | None = None
+        self.screen: ScreenName = "lobby"
+        self.round_end: RoundEnd | None = None
+        self.game_end: GameEnd | None = None
+        self.bye: Bye | None = None
+        self.deadline_at: float | None = None
+        self.ready = False
+        self._wild_color: str | None = None
+        """Color picked for a wild sent as ``play W`` (wire without ``play W B``)."""
+
+    # ------------------------------------------------------------------ names and views
+
+    def name_of(self, seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        seats = self.lobby.seats if self.lobby else ()
+        name = seats[seat].name if seat < len(seats) else None
+        return name or self.tr("seat_name", seat=seat + 1)
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        return self.state.legal if self.state else ()
+
+    @property
+    def phase(self) -> str | None:
+        return self.state.phase if self.state else None
+
+    @property
+    def my_decision(self) -> bool:
+        state = self.state
+        return state is not None and self.seat is not None and state.actor == self.seat
+
+    def card_is_legal(self, code: str) -> bool:
+        """The host lists this card among what we may play (or return) now."""
+        for action in self.legal:
+            verb, _, rest = action.partition(" ")
+            if verb in ("play", "return") and rest.split(" ", 1)[0] == code:
+                return True
+        return False
+
+    def can(self, verb: str) -> bool:
+        return any(a == verb or a.startswith(verb + " ") for a in self.legal)
+
+    @property
+    def selected_card(self) -> str | None:
+        return self.hand[self.selected] if self.hand else None
+
+    def seconds_left(self, now: float) -> int | None:
+        if self.deadline_at is None:
+            return None
+        return max(0, int(self.deadline_at - now + 0.999))
+
+    def seat_rows(self) -> list[SeatRow]:
+        state = self.state
+        if state is None:
+            return []
+        rows = []
+        for seat, count in enumerate(state.counts):
+            flags = state.uno[seat]
+            rows.append(
+                SeatRow(
+                    seat=seat,
+                    name=self.name_of(seat),
+                    count=count,
+                    score=state.scores[seat],
+                    declared=flags.declared,
+                    exposed=flags.exposed,
+                    is_turn=seat == state.turn,
+                    is_actor=seat == state.actor,
+                    is_me=seat == self.seat,
+                )
+            )
+        return rows
+
+    def exposed_seats(self) -> list[int]:
+        state = self.state
+        if state is None:
+            return []
+        return [s for s, flags in enumerate(state.uno) if flags.exposed and s != self.seat]
+
+    def prompt(self, now: float) -> str:
+        """The one-line instruction for this moment."""
+        state = self.state
+        tr = self.tr
+        if state is None:
+            return tr("lobby.waiting")
+        if state.phase in ("round_over", "game_over"):
+            return tr("prompt.round_over")
+        if not self.my_decision:
+            exposed = self.exposed_seats()
+            if exposed and self.can("catch"):
+                return tr("prompt.catch", name=self.name_of(exposed[0]))
+            return tr("prompt.wait", name=self.name_of(state.actor))
+        phase = state.phase
+        if phase == "penalty":
+            stackable = self.can("challenge") or self.can("play")
+            key = "prompt.penalty" if stackable else "prompt.penalty_simple"
+            return tr(key, count=state.pending)
+        if phase == "drawn":
+            return tr("prompt.drawn" if self.can("pass") else "prompt.drawn_must")
+        return tr(f"prompt.{phase}")
+
+    # ------------------------------------------------------------------ messages
+
+    def apply(self, message: Message, now: float) -> tuple[str, ...]:
+        """Take one message from the host; returns actions the model sends by itself."""
+        if isinstance(message, State):
+            return self._apply_state(message, now)
+        if isinstance(message, Event):
+            self.log.add_event(message.type, message.fields, self.name_of, self.tr)
+        elif isinstance(message, Welcome):
+            self.seat = message.seat
+            self.table = message.table
+            self.preset = message.preset
+            self.options = dict(message.options)
+        elif isinstance(message, Lobby):
+            self.lobby = message
+            self.preset = message.preset
+            self.options = dict(message.options)
+            if self.seat is not None and self.seat < len(message.seats):
+                self.ready = message.seats[self.seat].ready
+        elif isinstance(message, ErrorReply):
+            self._wild_color = None
+            self.refusal = message.text
+            rule = f" {self.tr('error.rule', rule=message.rule)}" if message.rule else ""
+            self.log.add(LogLine(self.tr("error.refused", text=message.text) + rule, "error"))
+        elif isinstance(message, RoundEnd):
+            self.round_end = message
+            self.screen = "round_end"
+            self.picker = None
+            self.deadline_at = None
+        elif isinstance(message, GameEnd):
+            self.game_end = message
+            self.screen = "game_end"
+            self.picker = None
+            self.deadline_at = None
+        elif isinstance(message, Bye):
+            self.bye = message
+            self.deadline_at = None
+            self.log.add(LogLine(self.tr("bye.reason", reason=message.reason), "error"))
+        return ()
+
+    def _apply_state(self, state: State, now: float) -> tuple[str, ...]:
+        previous = self.state
+        keep = self.selected_card
+        self.state = state
+        self.hand = sort_hand(state.hand)
+        self.deadline_at = None if state.deadline_ms is None else now + state.deadline_ms / 1000
+        if state.phase not in ("round_over", "game_over"):
+            self.screen = "play"
+        new_decision = self.my_decision and (
+            previous is None
+            or previous.actor != state.actor
+            or previous.phase != state.phase
+            or previous.round != state.round
+        )
+        self._restore_selection(keep, prefer_legal=new_decision)
+        return self._settle_picker()
+
+    def _restore_selection(self, keep: str | None, *, prefer_legal: bool) -> None:
+        if not self.hand:
+            self.selected = 0
+            return
+        if prefer_legal and (keep is None or not self.card_is_legal(keep)):
+            for index, code in enumerate(self.hand):
+                if self.card_is_legal(code):
+                    self.selected = index
+                    return
+        if keep in self.hand:
+            # The same card, or the nearest copy of it, stays selected across updates.
+            self.selected = self.hand.index(keep)
+        self.selected = min(self.selected, len(self.hand) - 1)
+
+    def _settle_picker(self) -> tuple[str, ...]:
+        """Open, keep or close the picker for the phase we are in; answer a pending wild."""
+        picker = self.picker
+        phase = self.phase
+        if not self.my_decision:
+            if picker is not None and picker.card is None:
+                self.picker = None
+            if picker is not None and picker.card is not None and not self.can("play"):
+                self.picker = None
+            return ()
+        if phase == "choose_color":
+            color = self._wild_color
+            self._wild_color = None
+            if color is not None and f"color {color}" in self.legal:
+                self.picker = None
+                return (f"color {color}",)
+            if picker is None or picker.kind != "color" or picker.card is not None:
+                self.picker = Picker("color", self._legal_colors())
+            return ()
+        seat_kind = SEAT_PICKER_PHASES.get(phase or "")
+        if seat_kind is not None:
+            options = self._seat_options(seat_kind, None)
+            # A gift half-chosen (first recipient picked) survives an unrelated update.
+            half_chosen = (
+                picker is not None and picker.kind == seat_kind and picker.first is not None
+            )
+            if not half_chosen and (picker is None or picker.options != options):
+                self.picker = Picker(seat_kind, options)
+            return ()
+        if picker is not None and (picker.card is None or not self.card_is_legal(picker.card)):
+            self.picker = None
+        return ()
+
+    def _legal_colors(self) -> tuple[str, ...]:
+        listed = tuple(c for c in COLOR_LETTERS if f"color {c}" in self.legal)
+        return listed or COLOR_LETTERS
+
+    def _seat_options(self, kind: PickerKind, first: int | None) -> tuple[str, ...]:
+        seats: list[str] = []
+        for action in self.legal:
+            words = action.split(" ")
+            if kind == "gift" and words[0] == "give":
+                choice = words[1] if first is None else (words[2] if len(words) > 2 else None)
+                if first is not None and words[1] != str(first):
+                    continue
+            elif words[0] == kind and len(words) == 2:
+                choice = words[1]
+            else:
+                continue
+            if choice is not None and choice not in seats:
+                seats.append(choice)
+        return tuple(sorted(seats, key=int))
+
+    # ------------------------------------------------------------------ the player's keys
+
+    def move(self, delta: int) -> None:
+        if self.hand:
+            self.selected = (self.selected + delta) % len(self.hand)
+
+    def select(self, index: int) -> bool:
+        """Choose the card at ``index`` (0-based); False when there is no such card."""
+        if 0 <= index < len(self.hand):
+            self.selected = index
+            return True
+        return False
+
+    def activate(self) -> tuple[str, ...]:
+        """Enter (or a click) on the selected card: play it, return it, or pick a color."""
+        if self.picker is not None:
+            return self.choose()
+        card = self.selected_card
+        if card is None or self.state is None:
+            return ()
+        self.refusal = None
+        if self.phase == "excess" and self.my_decision:
+            return (f"return {card}",)
+        if card in WILDS and self.card_is_legal(card):
+            self.picker = Picker("color", COLOR_LETTERS, card=card)
+            return ()
+        return (f"play {card}",)
+
+    def play_index(self, index: int) -> tuple[str, ...]:
+        return self.activate() if self.select(index) else ()
+
+    def simple(self, verb: str) -> tuple[str, ...]:
+        """``draw``, ``pass``, ``uno``, ``challenge``, ``accept``: sent as they are."""
+        if self.state is None:
+            return ()
+        self.refusal = None
+        self.picker = None if self.picker and self.picker.card else self.picker
+        return (verb,)
+
+    def catch(self) -> tuple[str, ...]:
+        """Counter-UNO on the seat the host lists, else on the seat shown as exposed."""
+        listed = [a for a in self.legal if a.startswith("catch ")]
+        if listed:
+            return (listed[0],)
+        exposed = self.exposed_seats()
+        return (f"catch {exposed[0]}",) if exposed else ()
+
+    def toggle_ready(self) -> bool:
+        self.ready = not self.ready
+        return self.ready
+
+    # ------------------------------------------------------------------ the picker
+
+    def picker_move(self, delta: int) -> None:
+        picker = self.picker
+        if picker is not None and picker.options:
+            self.picker = replace(picker, selected=(picker.selected + delta) % len(picker.options))
+
+    def picker_select(self, index: int) -> bool:
+        picker = self.picker
+        if picker is not None and 0 <= index < len(picker.options):
+            self.picker = replace(picker, selected=index)
+            return True
+        return False
+
+    def choose_color(self, letter: str) -> tuple[str, ...]:
+        picker = self.picker
+        if picker is None or picker.kind != "color" or letter not in picker.options:
+            return ()
+        return self.choose(picker.options.index(letter))
+
+    def cancel(self) -> None:
+        """Esc: drop a wild's color picker; a phase's picker stays (the host waits for it)."""
+        picker = self.picker
+        if picker is None:
+            return
+        if picker.card is not None:
+            self.picker = None
+        elif picker.first is not None:
+            self.picker = Picker("gift", self._seat_options("gift", None))
+
+    def choose(self, index: int | None = None) -> tuple[str, ...]:
+        picker = self.picker
+        if picker is None or not picker.options:
+            return ()
+        if index is not None:
+            if not 0 <= index < len(picker.options):
+                return ()
+            picker = replace(picker, selected=index)
+        value = picker.value
+        self.refusal = None
+        if picker.kind == "color":
+            if picker.card is None:
+                self.picker = None
+                return (f"color {value}",)
+            self.picker = None
+            one_step = f"play {picker.card} {value}"
+            if one_step in ACTION_NOTATIONS:
+                return (one_step,)
+            self._wild_color = value
+            return (f"play {picker.card}",)
+        if picker.kind == "gift":
+            if picker.first is None:
+                seconds = self._seat_options("gift", int(value))
+                if seconds:
+                    self.picker = Picker("gift", seconds, first=int(value))
+                    return ()
+                self.picker = None
+                return (f"give {value}",)
+            self.picker = None
+            return (f"give {picker.first} {value}",)
+        self.picker = None
+        return (f"{picker.kind} {value}",)
+
+    # ------------------------------------------------------------------ end screens
+
+    def final_scores(self) -> list[tuple[str, int, bool]]:
+        """(name, score, winner?) for the round-end or game-end table, best first."""
+        end: RoundEnd | GameEnd | None = self.game_end if self.screen == "game_end" else None
+        end = end or self.round_end
+        if end is None:
+            return []
+        rows = [(self.name_of(s), score, s == end.winner) for s, score in enumerate(end.scores)]
+        return sorted(rows, key=lambda row: (-row[1], row[0]))

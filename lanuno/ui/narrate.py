@@ -1,0 +1,191 @@
+"""Wire events as plain sentences ("Lea played Wild Draw Four and chose blue.").
+
+The host sends the engine's events (lanuno/engine/events.py) as ``Event(type, fields)`` with
+the engine's field names. A field that is missing or of an unexpected type never breaks the
+log: the sentence falls back to "?" for it, and an unknown event type is shown by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from lanuno.ui.i18n import Translator
+from lanuno.wire.messages import EventValue
+
+Names = Callable[[int | None], str]
+"""Seat number -> the name to show."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    text: str
+    kind: str = "event"
+    """``event``, ``mine`` (private to this seat), ``error`` or ``info``: a style class."""
+
+
+def _int(fields: Mapping[str, EventValue], key: str) -> int | None:
+    value = fields.get(key)
+    return value if type(value) is int else None
+
+
+def _str(fields: Mapping[str, EventValue], key: str) -> str:
+    value = fields.get(key)
+    return value if isinstance(value, str) else "?"
+
+
+def _list(fields: Mapping[str, EventValue], key: str) -> tuple[int | str, ...]:
+    value = fields.get(key)
+    return value if isinstance(value, tuple) else ()
+
+
+def _card(tr: Translator, code: str) -> str:
+    try:
+        return tr.card(code)
+    except (KeyError, IndexError):
+        return code
+
+
+def _cards(tr: Translator, codes: tuple[int | str, ...]) -> str:
+    return ", ".join(_card(tr, str(code)) for code in codes) or "-"
+
+
+def describe(kind: str, fields: Mapping[str, EventValue], names: Names, tr: Translator) -> LogLine:
+    """One sentence for one event."""
+    seat = _int(fields, "seat")
+    name = names(seat)
+    count = _int(fields, "count") or 0
+    if kind == "round_started":
+        return LogLine(
+            tr(
+                "ev.round_started",
+                round=_int(fields, "round_no") or "?",
+                name=names(_int(fields, "dealer")),
+                count=_int(fields, "hand_size") or "?",
+            )
+        )
+    if kind in ("card_turned", "card_returned"):
+        return LogLine(tr(f"ev.{kind}", card=_card(tr, _str(fields, "card"))))
+    if kind == "played":
+        key = "ev.jumped_in" if fields.get("jump_in") is True else "ev.played"
+        return LogLine(tr(key, name=name, card=_card(tr, _str(fields, "card"))))
+    if kind == "color_chosen":
+        return LogLine(tr("ev.color_chosen", name=name, color=_color(tr, fields)))
+    if kind == "drew":
+        cause = _str(fields, "cause")
+        if cause in ("penalty", "counter_uno", "challenge", "timeout", "gift"):
+            key = {"counter_uno": "caught"}.get(cause, cause)
+            return LogLine(tr(f"ev.drew_{key}", name=name, count=count))
+        return LogLine(tr("ev.drew_one" if count == 1 else "ev.drew_many", name=name, count=count))
+    if kind in ("passed", "skipped", "uno_declared", "uno_exposed", "timed_out"):
+        return LogLine(tr(f"ev.{kind}", name=name))
+    if kind in ("direction_changed", "hands_rotated"):
+        if kind == "hands_rotated":
+            return LogLine(tr("ev.hands_rotated"))
+        ccw = _int(fields, "direction") == -1
+        return LogLine(tr("ev.direction_ccw" if ccw else "ev.direction_cw"))
+    if kind == "reshuffled":
+        return LogLine(tr("ev.reshuffled", count=count))
+    if kind == "penalty_pending":
+        return LogLine(tr("ev.penalty_pending", name=name, count=_int(fields, "amount") or 0))
+    if kind == "counter_uno":
+        caught = fields.get("caught") is True
+        return LogLine(
+            tr(
+                "ev.counter_uno_caught" if caught else "ev.counter_uno_missed",
+                caller=names(_int(fields, "caller")),
+                target=names(_int(fields, "target")),
+            )
+        )
+    if kind == "challenged":
+        bluff = fields.get("bluff") is True
+        return LogLine(
+            tr(
+                "ev.challenged_bluff" if bluff else "ev.challenged_fair",
+                challenger=names(_int(fields, "challenger")),
+                target=names(_int(fields, "target")),
+            )
+        )
+    if kind == "gave":
+        recipients = ", ".join(names(r) for r in _list(fields, "recipients") if isinstance(r, int))
+        return LogLine(tr("ev.gave", name=name, recipients=recipients or "?"))
+    if kind == "hands_swapped":
+        return LogLine(tr("ev.hands_swapped", name=name, target=names(_int(fields, "target"))))
+    if kind == "pile_dealt_out":
+        return LogLine(tr("ev.pile_dealt_out", name=name))
+    if kind == "cards_returned":
+        return LogLine(tr("ev.cards_returned", name=name, count=count))
+    if kind == "autopilot":
+        on = fields.get("on") is True
+        return LogLine(tr("ev.autopilot_on" if on else "ev.autopilot_off", name=name))
+    if kind in ("round_ended", "game_ended"):
+        winner = names(_int(fields, "winner"))
+        return LogLine(tr(f"ev.{kind}", name=winner, points=_int(fields, "points") or 0))
+    if kind in ("hand_dealt", "cards_drawn"):
+        return LogLine(tr(f"ev.{kind}", cards=_cards(tr, _list(fields, "cards"))), "mine")
+    if kind == "cards_received":
+        return LogLine(
+            tr(
+                "ev.cards_received",
+                cards=_cards(tr, _list(fields, "cards")),
+                name=names(_int(fields, "source")),
+            ),
+            "mine",
+        )
+    if kind == "hand_revealed":
+        return LogLine(
+            tr(
+                "ev.hand_revealed",
+                name=names(_int(fields, "owner")),
+                cards=_cards(tr, _list(fields, "cards")),
+            ),
+            "mine",
+        )
+    return LogLine(tr("ev.other", type=kind.replace("_", " ")), "info")
+
+
+def _color(tr: Translator, fields: Mapping[str, EventValue]) -> str:
+    letter = _str(fields, "color")
+    return tr.color(letter) if letter in ("R", "Y", "G", "B") else letter
+
+
+class EventLog:
+    """The last ``limit`` lines, with a wild and its color merged into one sentence."""
+
+    def __init__(self, limit: int = 200) -> None:
+        self.limit = limit
+        self.lines: list[LogLine] = []
+        self._open_wild: tuple[int | None, str] | None = None
+        """(seat, card) of a wild just logged, whose color may follow in the next event."""
+
+    def add(self, line: LogLine) -> None:
+        self._open_wild = None
+        self._append(line)
+
+    def add_event(
+        self, kind: str, fields: Mapping[str, EventValue], names: Names, tr: Translator
+    ) -> None:
+        open_wild, self._open_wild = self._open_wild, None
+        seat = _int(fields, "seat")
+        if kind == "color_chosen" and open_wild is not None and open_wild[0] == seat:
+            self.lines[-1] = LogLine(
+                tr(
+                    "ev.played_chose",
+                    name=names(seat),
+                    card=_card(tr, open_wild[1]),
+                    color=_color(tr, fields),
+                )
+            )
+            return
+        self._append(describe(kind, fields, names, tr))
+        card = _str(fields, "card")
+        if kind == "played" and card in ("W", "W+4", "X"):
+            self._open_wild = (seat, card)
+
+    def _append(self, line: LogLine) -> None:
+        self.lines.append(line)
+        if len(self.lines) > self.limit:
+            del self.lines[: len(self.lines) - self.limit]
+
+    def last(self, count: int) -> list[LogLine]:
+        return self.lines[-count:] if count > 0 else []

@@ -1,0 +1,496 @@
+"""``lanuno host``'s shared screen (prompt_toolkit): lobby, table, scoreboard.
+
+Same shape as the client: :class:`~lanuno.ui.table_model.TableModel` holds the data,
+layout functions pull text from it, :func:`table_key_bindings` maps the host's keys to
+:class:`~lanuno.ui.contracts.HostControls` requests. Only public information reaches
+this screen (``HostScreen.updates`` is a spectator's feed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Container,
+    FormattedTextControl,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.output import Output
+
+from lanuno.ui.client_app import format_check
+from lanuno.ui.contracts import HostControls, HostScreen
+from lanuno.ui.faces import big_rank, big_text, color_style
+from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.table_model import TableModel
+from lanuno.ui.widgets import (
+    STYLE,
+    Render,
+    SizedTextControl,
+    bottom_window,
+    fit,
+    log_fragments,
+    wrap_words,
+)
+
+E = KeyPressEvent
+CARD_WIDTH = 19
+LEFT_WIDTH = 34
+
+
+class TableController:
+    def __init__(
+        self,
+        screen: HostScreen,
+        controls: HostControls,
+        model: TableModel,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.screen = screen
+        self.controls = controls
+        self.model = model
+        self.clock = clock
+        self.app: Application[int] | None = None
+
+    @property
+    def tr(self) -> Translator:
+        return self.model.tr
+
+    def request(self, make: Callable[[], Awaitable[None]]) -> None:
+        """Run a HostControls request in the background; its refusal becomes the notice."""
+        self.model.notice = None
+        if self.app is not None:
+            self.app.create_background_task(self._run(make))
+
+    async def _run(self, make: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await make()
+        except ValueError as refusal:
+            self.model.notice = str(refusal)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        if self.app is not None:
+            self.app.invalidate()
+
+    async def pump(self) -> None:
+        async for message in self.screen.updates():
+            self.model.apply(message, self.clock())
+            self.invalidate()
+        self.model.closed = True
+        self.invalidate()
+
+    async def quit(self) -> None:
+        try:
+            await self.controls.shutdown()
+        finally:
+            if self.app is not None and self.app.is_running:
+                self.app.exit(result=0)
+
+
+# ---------------------------------------------------------------------------- layout
+
+
+def _header(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        text = f" {tr('app.title')} · {ctl.screen.table_name}"
+        if model.state is not None and model.state.round and model.screen != "lobby":
+            text += f" · {tr('header.round', round=model.state.round)}"
+        text += f" · {tr('host.preset', preset=model.preset)}"
+        return [("class:header", text)]
+
+    return render
+
+
+def _room(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = [("class:title", f" {tr('host.join_code')}\n")]
+        code = ctl.screen.room_code
+        for row in big_text(code):
+            out.append(("class:big", f" {row}\n"))
+        out.append(("class:dim", f" {code[:3]} {code[3:]}\n" if len(code) == 6 else f" {code}\n"))
+        addresses = list(ctl.screen.addresses)
+        out.append(("", "\n"))
+        if not addresses:
+            out.append(("class:dim", " " + tr("host.no_address") + "\n"))
+        if addresses:
+            out.append(("", f" {tr('host.join_how')}\n"))
+        for address in addresses[:3]:
+            out.append(("class:prompt.mine", f"   lanuno join {address}\n"))
+        for piece in wrap_words(tr("host.join_lan"), width - 1):
+            out.append(("class:dim", f" {piece}\n"))
+        out.append(("", "\n"))
+        out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
+        out.append(("class:title", f" {tr('host.options')}\n"))
+        rows = [r for r in model.option_rows() if r.value not in ("off", "challenge", "none")]
+        text = ", ".join(f"{tr('opt.' + r.key)}: {_value(tr, r.value)}" for r in rows)
+        for piece in wrap_words(text, width - 2):
+            out.append(("", f" {piece}\n"))
+        return out
+
+    return render
+
+
+def _value(tr: Translator, value: str) -> str:
+    return tr(f"host.value.{value}") if value in ("on", "off", "none") else value
+
+
+def _options(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = [("class:title", f" {tr('host.options')}\n")]
+        for index, option in enumerate(model.option_rows()):
+            cursor = "›" if index == model.option_cursor else " "
+            style = "class:picker.cursor" if index == model.option_cursor else ""
+            label = fit(tr(f"opt.{option.key}"), width - 14)
+            out.append((style, f" {cursor}{label} {_value(tr, option.value):>10}\n"))
+        return out
+
+    return render
+
+
+def _players(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        if model.options_open:
+            return _options(ctl)(width)
+        out: StyleAndTextTuples = [("class:title", f" {tr('host.players')}\n")]
+        for index, seat in enumerate(model.seats):
+            cursor = "›" if index == model.cursor and not model.options_open else " "
+            if seat.kind == "empty":
+                out.append(("class:dim", f" {cursor}{index + 1:>2}. {tr('lobby.empty')}\n"))
+                continue
+            name = seat.name or tr("seat_name", seat=index + 1)
+            tags = [tr("lobby.bot")] if seat.kind == "bot" else []
+            if seat.kid:
+                tags.append(tr("lobby.kid"))
+            if seat.kind == "human":
+                ready = "lobby.ready" if seat.ready else "lobby.not_ready"
+                tags.append(tr(ready if seat.connected else "lobby.offline"))
+            check = f"  {format_check(seat.check)}" if seat.check is not None else ""
+            style = "class:picker.cursor" if cursor == "›" else ""
+            out.append((style, f" {cursor}{index + 1:>2}. {fit(name, 14)}"))
+            out.append(("class:dim", f" {fit(', '.join(tags), 12)}"))
+            out.append(("class:prompt.mine", f"{check}\n"))
+        out.append(("", "\n"))
+        can_start = model.lobby is not None and model.lobby.can_start
+        key = "host.can_start" if can_start else "host.cannot_start"
+        for piece in wrap_words(tr(key), width - 2):
+            out.append(("class:prompt" if can_start else "class:dim", f" {piece}\n"))
+        return out
+
+    return render
+
+
+def _top_card(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        state = model.state
+        if state is None or state.top is None:
+            return []
+        style = f"class:{color_style(state.color)}"
+        inner = CARD_WIDTH - 2
+        color = tr.color(state.color).upper() if state.color else tr("table.no_color")
+        rows = [fit(f" {state.top}  {color}", inner), " " * inner]
+        rows += [fit(row.center(inner), inner) for row in big_text(big_rank(state.top))]
+        rows.append(" " * inner)
+        out: StyleAndTextTuples = [(style, "┌" + "─" * inner + "┐\n")]
+        for row in rows:
+            out.append((style, f"│{row}│\n"))
+        out.append((style, "└" + "─" * inner + "┘\n"))
+        return out
+
+    return render
+
+
+def _seats(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        seconds = model.seconds_left(ctl.clock())
+        name_width = max(8, min(18, width - 40))
+        bar_width = max(4, width - name_width - 30)
+        out: StyleAndTextTuples = []
+        state = model.state
+        if state is not None:
+            clockwise = state.direction == 1
+            arrow = "↻" if clockwise else "↺"
+            direction = tr("table.direction.cw" if clockwise else "table.direction.ccw")
+            out.append(("class:big", f" {arrow} {direction}"))
+            out.append(("", f"   {tr('table.draw_pile', count=state.draw_pile)}"))
+            if state.pending:
+                out.append(("class:timer", f"   {tr('table.pending', count=state.pending)}"))
+            out.append(("", "\n\n"))
+        for tile in model.tiles():
+            marker = "▶ " if tile.is_actor else ("· " if tile.is_turn else "  ")
+            style = "class:seat.turn" if tile.is_actor else ""
+            out.append((style, marker + fit(tile.name, name_width)))
+            # Card backs, never faces: the shared screen knows only how many.
+            backs = "▮" * min(tile.count, bar_width)
+            if tile.count > bar_width:
+                backs = backs[:-1] + "+"
+            out.append(("class:dim", f" {fit(backs, bar_width)}"))
+            out.append(("", f"{tile.count:>3} "))
+            flag = (
+                tr("table.uno") if tile.declared else (tr("table.exposed") if tile.exposed else "")
+            )
+            out.append(("class:seat.uno", fit(flag, 13 if len(flag) > 7 else 7)))
+            out.append(("", f"{tile.score:>5}"))
+            if tile.is_actor and seconds is not None:
+                out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))
+            out.append(("", "\n\n" if len(model.tiles()) <= 5 else "\n"))
+        return out
+
+    return render
+
+
+def _events(ctl: TableController) -> Container:
+    title = Window(
+        FormattedTextControl(lambda: [("class:title", f" {ctl.tr('host.last_events')}")]),
+        height=1,
+    )
+    return HSplit(
+        [title, bottom_window(lambda width: log_fragments(ctl.model.log.last(30), width))]
+    )
+
+
+def _scoreboard(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = []
+        if model.screen == "game_end" and model.game_end is not None:
+            winner = model.game_end.winner
+            title = (
+                tr("end.game_winner", name=model.name_of(winner))
+                if winner is not None
+                else tr("end.game_nowinner")
+            )
+            out.append(("class:winner", f" ★ {tr('host.winner')} ★\n\n"))
+            out.append(("class:winner", f" {title}\n\n"))
+        elif model.round_end is not None:
+            end = model.round_end
+            out.append(("class:title", " " + tr("end.round_title", round=end.round) + "\n"))
+            if end.winner is not None:
+                sentence = tr("end.round_winner", name=model.name_of(end.winner), points=end.points)
+            else:
+                sentence = tr("end.round_nowinner")
+            out.append(("class:winner", f" {sentence}\n\n"))
+        out.append(
+            ("class:title", f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}\n")
+        )
+        for seat, name, score, winner in model.scoreboard():
+            cursor = "›" if seat == model.cursor and model.screen == "round_end" else " "
+            style = "class:winner" if winner else ""
+            star = "★" if winner else " "
+            out.append((style, f" {cursor}{star}{fit(name, 24)} {score:>7}\n"))
+        return out
+
+    return render
+
+
+def _notice_line(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
+    def render() -> StyleAndTextTuples:
+        if ctl.model.notice:
+            return [("class:refusal", f" {ctl.model.notice}")]
+        return []
+
+    return render
+
+
+def _keys_line(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
+    def render() -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        if model.options_open:
+            key = "host.keys_options"
+        elif model.screen == "lobby":
+            key = "host.keys_lobby"
+        elif model.screen == "round_end":
+            key = "host.keys_between"
+        else:
+            key = "host.keys_play"
+
+        return [("class:dim", f" {tr(key)}")]
+
+    return render
+
+
+def build_table_layout(ctl: TableController) -> Layout:
+    model = ctl.model
+
+    def screen_is(*names: str) -> Condition:
+        return Condition(lambda: model.screen in names)
+
+    def line(render: Callable[[], StyleAndTextTuples], **kwargs: object) -> Window:
+        return Window(SizedTextControl(lambda _w: render()), height=1, **kwargs)  # type: ignore[arg-type]
+
+    def pane(render: Render, **kwargs: object) -> Window:
+        return Window(SizedTextControl(render), **kwargs)  # type: ignore[arg-type]
+
+    lobby = VSplit(
+        [
+            pane(_room(ctl), width=LEFT_WIDTH),
+            Window(width=1, char="│", style="class:dim"),
+            pane(_players(ctl)),
+        ]
+    )
+    play = HSplit(
+        [
+            VSplit(
+                [
+                    pane(_top_card(ctl), width=CARD_WIDTH + 2, dont_extend_height=True),
+                    Window(width=1, char="│", style="class:dim"),
+                    pane(_seats(ctl)),
+                ]
+            ),
+            Window(height=1, char="─", style="class:dim"),
+            _events(ctl),
+        ]
+    )
+    between = VSplit(
+        [
+            pane(_scoreboard(ctl), width=44),
+            Window(width=1, char="│", style="class:dim"),
+            _events(ctl),
+        ]
+    )
+    root = HSplit(
+        [
+            line(_header(ctl), style="class:header"),
+            ConditionalContainer(lobby, filter=screen_is("lobby")),
+            ConditionalContainer(play, filter=screen_is("play")),
+            ConditionalContainer(between, filter=screen_is("round_end", "game_end")),
+            line(_notice_line(ctl)),
+            line(_keys_line(ctl)),
+        ]
+    )
+    return Layout(root)
+
+
+# ---------------------------------------------------------------------------- keys
+
+
+def table_key_bindings(ctl: TableController) -> KeyBindings:
+    model, controls = ctl.model, ctl.controls
+    kb = KeyBindings()
+    between = Condition(lambda: model.between_rounds)
+    in_lobby = Condition(lambda: model.screen == "lobby")
+    options_open = Condition(lambda: model.options_open)
+
+    @kb.add("q")
+    @kb.add("Q")
+    @kb.add("c-c")
+    @kb.add("c-q")
+    def _quit(event: E) -> None:
+        event.app.create_background_task(ctl.quit())
+
+    @kb.add("up", filter=between)
+    def _up(event: E) -> None:
+        model.move_cursor(-1)
+
+    @kb.add("down", filter=between)
+    def _down(event: E) -> None:
+        model.move_cursor(1)
+
+    for letter in "bB":
+
+        @kb.add(letter, filter=in_lobby & ~options_open)
+        def _add_bot(event: E) -> None:
+            level = model.bot_level
+            ctl.request(lambda: controls.add_bot(level))
+
+    for letter in "lL":
+
+        @kb.add(letter, filter=in_lobby)
+        def _level(event: E) -> None:
+            model.cycle_level()
+
+    for key in ("delete", "backspace", "x", "X"):
+
+        @kb.add(key, filter=between & ~options_open)
+        def _remove(event: E) -> None:
+            seat = model.removable_seat()
+            if seat is not None:
+                ctl.request(lambda: controls.remove_seat(seat))
+
+    for letter in "pP":
+
+        @kb.add(letter, filter=in_lobby & ~options_open)
+        def _preset(event: E) -> None:
+            preset = model.next_preset()
+            ctl.request(lambda: controls.set_preset(preset))
+
+    for letter in "oO":
+
+        @kb.add(letter, filter=in_lobby)
+        def _options(event: E) -> None:
+            model.options_open = not model.options_open
+
+    @kb.add("escape", filter=options_open, eager=True)
+    def _close_options(event: E) -> None:
+        model.options_open = False
+
+    @kb.add("enter", filter=options_open)
+    @kb.add("space", filter=options_open)
+    @kb.add("right", filter=options_open)
+    def _change_option(event: E) -> None:
+        key, value = model.next_option()
+        ctl.request(lambda: controls.set_option(key, value))
+
+    @kb.add("s", filter=between & ~options_open)
+    @kb.add("S", filter=between & ~options_open)
+    def _start(event: E) -> None:
+        ctl.request(controls.start)
+
+    return kb
+
+
+# ---------------------------------------------------------------------------- app
+
+
+def build_table_application(
+    ctl: TableController,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> Application[int]:
+    app: Application[int] = Application(
+        layout=build_table_layout(ctl),
+        key_bindings=table_key_bindings(ctl),
+        style=STYLE,
+        full_screen=True,
+        mouse_support=True,
+        refresh_interval=0.5,  # the move timer counts down
+        input=input,
+        output=output,
+    )
+    ctl.app = app
+    return app
+
+
+async def run_table_app(
+    screen: HostScreen,
+    controls: HostControls,
+    *,
+    lang: str | None = None,
+    input: Input | None = None,
+    output: Output | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """Run the shared screen until the host quits (Q calls ``controls.shutdown()``)."""
+    ctl = TableController(screen, controls, TableModel(translator(lang)), clock)
+    app = build_table_application(ctl, input=input, output=output)
+
+    def start_pump() -> None:
+        app.create_background_task(ctl.pump())
+
+    return await app.run_async(pre_run=start_pump)

@@ -1,0 +1,223 @@
+"""The shared screen as plain data: the public table, and the host's lobby controls.
+
+Pure: no prompt_toolkit, no clock, no I/O. The shared screen sees what a spectator sees
+(public State: no hand, no legal actions), so nothing here could show a card of a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from lanuno.engine.rules import PRESETS
+from lanuno.ui.i18n import Translator
+from lanuno.ui.narrate import EventLog
+from lanuno.wire.messages import (
+    Bye,
+    Event,
+    GameEnd,
+    Lobby,
+    LobbySeat,
+    Message,
+    OptionValue,
+    RoundEnd,
+    State,
+)
+
+ScreenName = Literal["lobby", "play", "round_end", "game_end"]
+BOT_LEVELS = ("beginner", "intermediate", "expert")
+PRESET_NAMES = tuple(PRESETS)
+
+_ON_OFF = ("off", "on")
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "stacking": _ON_OFF,
+    "seven_o": _ON_OFF,
+    "jump_in": _ON_OFF,
+    "draw_until_playable": _ON_OFF,
+    "wild_draw_four": ("challenge", "strict", "free"),
+    "target": ("200", "300", "500", "none"),
+    "move_timer": ("none", "30", "45", "60"),
+    "kids_immune_to_counter_uno": _ON_OFF,
+    "adults_draw_until_playable": _ON_OFF,
+    "kids_stack": _ON_OFF,
+    "kids_choose_target": _ON_OFF,
+    "kids_hit_all_adults": _ON_OFF,
+}
+"""The options the host cycles through on the shared screen (engine rule names), and the
+values ``HostControls.set_option`` receives for them."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRow:
+    key: str
+    value: str
+    """The current value as ``set_option`` spells it (``on``, ``none``, ``300``)."""
+
+
+def option_word(value: OptionValue) -> str:
+    """A lobby option value in ``set_option`` spelling."""
+    if value is None:
+        return "none"
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTile:
+    """One seat around the table: public facts only."""
+
+    seat: int
+    name: str
+    kind: str
+    count: int
+    score: int
+    declared: bool
+    exposed: bool
+    is_turn: bool
+    is_actor: bool
+    connected: bool
+
+
+class TableModel:
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.lobby: Lobby | None = None
+        self.state: State | None = None
+        self.log = EventLog()
+        self.round_end: RoundEnd | None = None
+        self.game_end: GameEnd | None = None
+        self.screen: ScreenName = "lobby"
+        self.deadline_at: float | None = None
+        self.closed = False
+        # The host's own controls:
+        self.cursor = 0
+        """The selected seat (remove a bot, kick a player)."""
+        self.bot_level = "intermediate"
+        self.options_open = False
+        self.option_cursor = 0
+        self.notice: str | None = None
+        """The sentence of the last refused request (HostControls raised ValueError)."""
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def seats(self) -> tuple[LobbySeat, ...]:
+        return self.lobby.seats if self.lobby else ()
+
+    def name_of(self, seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        name = self.seats[seat].name if seat < len(self.seats) else None
+        return name or self.tr("seat_name", seat=seat + 1)
+
+    @property
+    def preset(self) -> str:
+        return self.lobby.preset if self.lobby else PRESET_NAMES[0]
+
+    def seconds_left(self, now: float) -> int | None:
+        if self.deadline_at is None:
+            return None
+        return max(0, int(self.deadline_at - now + 0.999))
+
+    def tiles(self) -> list[SeatTile]:
+        state = self.state
+        if state is None:
+            return []
+        tiles = []
+        for seat, count in enumerate(state.counts):
+            lobby_seat = self.seats[seat] if seat < len(self.seats) else None
+            tiles.append(
+                SeatTile(
+                    seat=seat,
+                    name=self.name_of(seat),
+                    kind=lobby_seat.kind if lobby_seat else "human",
+                    count=count,
+                    score=state.scores[seat],
+                    declared=state.uno[seat].declared,
+                    exposed=state.uno[seat].exposed,
+                    is_turn=seat == state.turn,
+                    is_actor=seat == state.actor,
+                    connected=lobby_seat.connected if lobby_seat else True,
+                )
+            )
+        return tiles
+
+    def option_rows(self) -> list[OptionRow]:
+        options = self.lobby.options if self.lobby else {}
+        rows = []
+        for key, choices in OPTION_CHOICES.items():
+            value = option_word(options[key]) if key in options else choices[0]
+            rows.append(OptionRow(key, value))
+        return rows
+
+    def scoreboard(self) -> list[tuple[int, str, int, bool]]:
+        """(seat, name, score, winner?) in seat order, from the last round or game end."""
+        end: RoundEnd | GameEnd | None = self.game_end or self.round_end
+        if end is None:
+            return []
+        return [(s, self.name_of(s), score, s == end.winner) for s, score in enumerate(end.scores)]
+
+    # ------------------------------------------------------------------ messages
+
+    def apply(self, message: Message, now: float) -> None:
+        if isinstance(message, Lobby):
+            self.lobby = message
+            self.cursor = min(self.cursor, len(message.seats) - 1)
+        elif isinstance(message, State):
+            self.state = message
+            self.deadline_at = (
+                None if message.deadline_ms is None else now + message.deadline_ms / 1000
+            )
+            if message.phase not in ("round_over", "game_over"):
+                self.screen = "play"
+                self.options_open = False
+        elif isinstance(message, Event):
+            self.log.add_event(message.type, message.fields, self.name_of, self.tr)
+        elif isinstance(message, RoundEnd):
+            self.round_end = message
+            self.screen = "round_end"
+            self.deadline_at = None
+        elif isinstance(message, GameEnd):
+            self.game_end = message
+            self.screen = "game_end"
+            self.deadline_at = None
+        elif isinstance(message, Bye):
+            self.closed = True
+
+    # ------------------------------------------------------------------ host keys
+
+    def move_cursor(self, delta: int) -> None:
+        if self.options_open:
+            self.option_cursor = (self.option_cursor + delta) % len(OPTION_CHOICES)
+        elif self.seats:
+            self.cursor = (self.cursor + delta) % len(self.seats)
+
+    def cycle_level(self) -> str:
+        self.bot_level = BOT_LEVELS[(BOT_LEVELS.index(self.bot_level) + 1) % len(BOT_LEVELS)]
+        return self.bot_level
+
+    def next_preset(self) -> str:
+        current = self.preset if self.preset in PRESET_NAMES else PRESET_NAMES[-1]
+        return PRESET_NAMES[(PRESET_NAMES.index(current) + 1) % len(PRESET_NAMES)]
+
+    def next_option(self) -> tuple[str, str]:
+        """(key, value) that cycles the selected option to its next value."""
+        row = self.option_rows()[self.option_cursor]
+        choices = OPTION_CHOICES[row.key]
+        position = choices.index(row.value) if row.value in choices else -1
+        return row.key, choices[(position + 1) % len(choices)]
+
+    def removable_seat(self) -> int | None:
+        """The selected seat if it holds a bot or a player (an empty seat has nothing to
+        remove)."""
+        seats = self.seats
+        if 0 <= self.cursor < len(seats) and seats[self.cursor].kind != "empty":
+            return self.cursor
+        return None
+
+    @property
+    def between_rounds(self) -> bool:
+        return self.screen in ("lobby", "round_end")

@@ -1,0 +1,171 @@
+"""Small prompt_toolkit pieces shared by the two apps, and a text renderer for snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Screen, WritePosition
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import get_cwidth
+
+from lanuno.ui.narrate import LogLine
+
+Render = Callable[[int], StyleAndTextTuples]
+"""Fragments for a given width (the hand wraps its cards by the window's width)."""
+
+STYLE = Style.from_dict(
+    {
+        "header": "bg:#1f3a5f #ffffff bold",
+        "header.conn.bad": "bg:#aa5500 #ffffff bold",
+        "title": "bold underline",
+        "dim": "#8a8a8a",
+        "prompt": "bold",
+        "prompt.mine": "bold #ffd75f",
+        "timer": "bold #ff8787",
+        "refusal": "bold #ff5f5f",
+        "selected": "bold",
+        "card.red": "bg:#c00000 #ffffff",
+        "card.yellow": "bg:#d7af00 #000000",
+        "card.green": "bg:#008700 #ffffff",
+        "card.blue": "bg:#005fd7 #ffffff",
+        "card.wild": "bg:#303030 #ffffff",
+        "card.off": "bg:#3a3a3a #9e9e9e",
+        "card.legal": "bold",
+        "card.cursor": "bold underline",
+        "seat.turn": "bold #ffd75f",
+        "seat.me": "#87d7ff",
+        "seat.uno": "bold #ff5f5f",
+        "log.error": "#ff5f5f",
+        "log.mine": "#87d7ff",
+        "log.info": "#8a8a8a",
+        "key": "bold reverse",
+        "key.off": "#6c6c6c",
+        "picker": "bg:#262626",
+        "picker.option": "bold",
+        "picker.cursor": "reverse bold",
+        "big": "bold",
+        "winner": "bold #ffd75f",
+    }
+)
+
+
+class SizedTextControl(FormattedTextControl):
+    """A FormattedTextControl whose text callable receives the width it will be drawn at."""
+
+    def __init__(self, render: Render, **kwargs: object) -> None:
+        self._render = render
+        self._width = 80
+        super().__init__(lambda: self._render(self._width), **kwargs)  # type: ignore[arg-type]
+
+    def preferred_height(
+        self,
+        width: int,
+        max_available_height: int,
+        wrap_lines: bool,
+        get_line_prefix: object,
+    ) -> int | None:
+        self._set_width(width)
+        return super().preferred_height(
+            width,
+            max_available_height,
+            wrap_lines,
+            get_line_prefix,  # type: ignore[arg-type]
+        )
+
+    def create_content(self, width: int, height: int | None) -> UIContent:
+        self._set_width(width)
+        return super().create_content(width, height)
+
+    def _set_width(self, width: int) -> None:
+        if width != self._width:
+            self._width = width
+            self._fragment_cache.clear()
+
+
+def bottom_window(render: Render) -> Window:
+    """A window that shows the end of its text (a log: the newest lines stay in view)."""
+    return Window(SizedTextControl(render), wrap_lines=False, get_vertical_scroll=_to_bottom)
+
+
+def _to_bottom(window: Window) -> int:
+    info = window.render_info
+    if info is None:
+        return 0
+    return max(0, info.content_height - info.window_height)
+
+
+def log_fragments(lines: Iterable[LogLine], width: int) -> StyleAndTextTuples:
+    """Log lines word-wrapped to ``width``, one style class per kind of line."""
+    out: StyleAndTextTuples = []
+    for entry in lines:
+        for piece in wrap_words(entry.text, max(10, width - 2)):
+            out += [(f"class:log.{entry.kind}", f" {piece}"), ("", "\n")]
+    return out[:-1]
+
+
+def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], object]:
+    """A mouse handler that runs ``action`` on a click (button release)."""
+
+    def handler(event: MouseEvent) -> object:
+        if event.event_type == MouseEventType.MOUSE_UP:
+            action()
+            return None
+        return NotImplemented
+
+    return handler
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
+    if width <= 0:
+        return ""
+    if get_cwidth(text) > width:
+        while text and get_cwidth(text) > width - 1:
+            text = text[:-1]
+        text += "…"
+    return text + " " * (width - get_cwidth(text))
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """Plain word wrap (log lines in a narrow panel)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if get_cwidth(candidate) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return [fit(item, width).rstrip() for item in lines]
+
+
+def render_text(app: Application[object], width: int = 80, height: int = 24) -> str:
+    """The app's current layout drawn to plain text (no styles): golden snapshots, bench.
+
+    Deterministic: it draws straight onto a Screen, without the terminal or event loop."""
+    screen = Screen(initial_width=width, initial_height=height)
+    app.render_counter += 1  # a fresh frame for the controls' per-render caches
+    with set_app(app):
+        app.layout.container.write_to_screen(
+            screen,
+            MouseHandlers(),
+            WritePosition(xpos=0, ypos=0, width=width, height=height),
+            parent_style="",
+            erase_bg=False,
+            z_index=None,
+        )
+        screen.draw_all_floats()
+    lines = []
+    for y in range(height):
+        row = screen.data_buffer[y]
+        lines.append("".join(row[x].char for x in range(width)).rstrip())
+    return "\n".join(lines) + "\n"
