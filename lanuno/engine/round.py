@@ -143,6 +143,9 @@ class Round:
         self.wd4_bluff = False
         self.wd4_hand: tuple[Card, ...] = ()
         self.drawn_card: Card | None = None
+        self.jump_window: int | None = None
+        """T6: who played the top card, until another seat acts (UNO calls aside)."""
+        self._played = False
         self.after_color = _AFTER_ADVANCE
         self.target_amount = 0
         self.gift_cards: list[Card] = []
@@ -197,6 +200,12 @@ class Round:
         if not self.rules.counter_uno:
             return False
         return not (self.rules.kids_immune_to_counter_uno and self.kids[seat])
+
+    def _must_play_drawn(self, seat: int) -> bool:
+        """K1-4 / K2-8; KA6: an adult who drew until playable (KA2) must play that card."""
+        return self.rules.must_play_drawn or (
+            self.rules.adults_draw_until_playable and not self.kids[seat]
+        )
 
     def _can_stack(self, seat: int) -> bool:
         return self.rules.stacking or (self.rules.kids_stack and self.kids[seat])
@@ -397,6 +406,7 @@ class Round:
         mark = len(self.events)
         exposed = self.exposed
         self._acting = seat
+        self._played = False
         handler(self, action)
         self.version += 1
         if self.timeouts_in_row[seat] and not auto and type(action) is not Timeout:
@@ -409,6 +419,10 @@ class Round:
             if exposed is not None and seat != exposed and self.exposed == exposed:
                 self.exposed = None
             self.decision_started = now
+            if self._played:
+                self.jump_window = seat
+            elif seat != self.jump_window:
+                self.jump_window = None
         return self.events[mark:]
 
     def _require_actor(self, action: Action) -> None:
@@ -469,7 +483,7 @@ class Round:
         if not self.rules.jump_in:
             raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
         top = self.discard[-1]
-        if self.phase is not Phase.TURN or self.pending:
+        if self.phase is not Phase.TURN or self.pending or self.jump_window is None:
             raise IllegalAction("T6", "You can only jump in before the next player acts.")
         if card is not top or card.color is None:
             raise IllegalAction("T6", "To jump in, play a card identical to the top card.")
@@ -507,6 +521,7 @@ class Round:
         else:
             hand.remove(card)
         self.discard.append(card)
+        self._played = True
         if len(hand) == 1 and not self.declared[seat] and self._counter_uno_applies(seat):
             self.exposed = seat
             self._emit(UnoExposed(seat))
@@ -694,8 +709,9 @@ class Round:
         self._require_actor(action)
         if self.phase is not Phase.DRAWN:
             raise IllegalAction("O13", "You may pass only after drawing a card.")
-        if self.rules.must_play_drawn:
-            raise IllegalAction(self._draw_rule(), "The card you drew fits: it must be played.")
+        if self._must_play_drawn(action.seat):
+            rule = self._draw_rule() if self.rules.must_play_drawn else "KA6"
+            raise IllegalAction(rule, "The card you drew fits: it must be played.")
         self._emit(Passed(action.seat))
         self._begin_turn(self._next(action.seat))
 
@@ -865,7 +881,7 @@ class Round:
         elif phase is Phase.DRAWN:
             card = self.drawn_card
             assert card is not None
-            if self.rules.must_play_drawn:
+            if self._must_play_drawn(seat):
                 self._emit(Played(seat, card))
                 self._play(seat, card)
             else:
@@ -948,7 +964,7 @@ class Round:
                     out.extend(_WILD_PLAYS[seat][drawn.index])
                 else:
                     out.append(_PLAYS[seat][drawn.index])
-                if not self.rules.must_play_drawn:
+                if not self._must_play_drawn(seat):
                     out.append(_PASSES[seat])
                 if len(hand) == 2 and not self.declared[seat]:
                     out.append(_UNOS[seat])
@@ -994,6 +1010,7 @@ class Round:
                 self.rules.jump_in
                 and phase is Phase.TURN
                 and not self.pending
+                and self.jump_window is not None
                 and self.discard[-1].color is not None
                 and self.discard[-1] in hand
             ):
@@ -1048,6 +1065,7 @@ class Round:
             len(self.events),
             tuple(self.scores),
             self.after_color,
+            self.jump_window,
             self.target_amount,
         )
 
