@@ -149,9 +149,9 @@ def _table_line(ctl: ClientController) -> Render0:
             return []
         out: StyleAndTextTuples = [("", f" {tr('table.top')} ")]
         if state.top is not None:
-            top = face(state.top)
+            top = face(state.top, tr.letters())
             out.append((f"class:{top.style}", f"[{top.chip}]"))
-        out.append(("", f"  {tr('table.color')}: "))
+        out.append(("", f"  {tr('table.color')} "))
         if state.color is not None:
             out.append((f"class:{color_style(state.color)}", f" {tr.color(state.color)} "))
         else:
@@ -219,6 +219,7 @@ def _hand(ctl: ClientController) -> Render:
         per_row = max(1, (width - 1) // CHIP_WIDTH)
         ctl.per_row = per_row
         any_legal = any(model.card_is_legal(code) for code in hand)
+        letters = tr.letters()
         for start in range(0, len(hand), per_row):
             indices = range(start, min(start + per_row, len(hand)))
             out.append(("", "\n "))
@@ -227,7 +228,7 @@ def _hand(ctl: ClientController) -> Render:
                 out.append(("class:dim", fit(f" {label}", CHIP_WIDTH)))
             out.append(("", "\n "))
             for i in indices:
-                out += _chip(ctl, i, hand[i], any_legal)
+                out += _chip(ctl, i, hand[i], any_legal, letters)
             out.append(("", "\n "))
             for i in indices:
                 cursor = "^^^^^ " if i == model.selected else " " * CHIP_WIDTH
@@ -237,9 +238,11 @@ def _hand(ctl: ClientController) -> Render:
     return render
 
 
-def _chip(ctl: ClientController, index: int, code: str, any_legal: bool) -> StyleAndTextTuples:
+def _chip(
+    ctl: ClientController, index: int, code: str, any_legal: bool, letters: dict[str, str]
+) -> StyleAndTextTuples:
     model = ctl.model
-    card = face(code)
+    card = face(code, letters)
     legal = model.card_is_legal(code)
     style = f"class:{card.style}"
     if any_legal and not legal:

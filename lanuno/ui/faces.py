@@ -7,6 +7,7 @@ itself is only a second cue (the ``card.R`` ... style classes).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lanuno.engine.cards import parse_card
@@ -25,12 +26,15 @@ class CardFace:
     """Style class: ``card.red`` ... ``card.wild``."""
 
 
-def face(code: str) -> CardFace:
+def face(code: str, letters: Mapping[str, str] | None = None) -> CardFace:
+    """The chip for ``code``; ``letters`` maps R/Y/G/B to the initials of the player's
+    language (French shows J and V for jaune and vert)."""
     if code in _WILD_CHIPS:
         return CardFace(code, _WILD_CHIPS[code], "card.wild")
     color, rank = code[0], code[1:]
     value = _RANK_CHIPS.get(rank, f" {rank}")
-    return CardFace(code, color + value, f"card.{COLOR_STYLES[color]}")
+    letter = letters.get(color, color) if letters else color
+    return CardFace(code, letter + value, f"card.{COLOR_STYLES[color]}")
 
 
 def color_style(letter: str | None) -> str:

@@ -21,6 +21,10 @@ EN: dict[str, str] = {
     "color.Y": "yellow",
     "color.G": "green",
     "color.B": "blue",
+    "letter.R": "R",
+    "letter.Y": "Y",
+    "letter.G": "G",
+    "letter.B": "B",
     "rank.S": "Skip",
     "rank.R": "Reverse",
     "rank.+2": "Draw Two",
@@ -42,7 +46,7 @@ EN: dict[str, str] = {
     "header.round": "round {round}",
     "header.check": "check {check}",
     "table.top": "Top",
-    "table.color": "color",
+    "table.color": "color:",
     "table.no_color": "no color yet",
     "table.direction.cw": "clockwise",
     "table.direction.ccw": "counter-clockwise",
@@ -216,6 +220,10 @@ FR: dict[str, str] = {
     "color.Y": "jaune",
     "color.G": "vert",
     "color.B": "bleu",
+    "letter.R": "R",
+    "letter.Y": "J",
+    "letter.G": "V",
+    "letter.B": "B",
     "rank.S": "Passe",
     "rank.R": "Inversion",
     "rank.+2": "+2",
@@ -235,7 +243,7 @@ FR: dict[str, str] = {
     "header.round": "manche {round}",
     "header.check": "code de contrôle {check}",
     "table.top": "Pile",
-    "table.color": "couleur",
+    "table.color": "couleur :",
     "table.no_color": "pas encore de couleur",
     "table.direction.cw": "sens horaire",
     "table.direction.ccw": "sens antihoraire",
@@ -445,6 +453,10 @@ class Translator:
 
     def color(self, letter: str) -> str:
         return self(f"color.{letter}")
+
+    def letters(self) -> dict[str, str]:
+        """Protocol color letter -> the initial this language shows on a card chip."""
+        return {c: self(f"letter.{c}") for c in "RYGB"}
 
 
 def translator(lang: str | None = None) -> Translator:

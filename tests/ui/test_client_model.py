@@ -1,0 +1,235 @@
+"""ClientModel: what each message does to it and what each key sends (no terminal)."""
+
+from __future__ import annotations
+
+import pytest
+from ui_fakes import event, lobby, opening_events, state, welcome
+
+from lanuno.ui import client_model
+from lanuno.ui.client_model import ClientModel, Picker
+from lanuno.ui.i18n import translator
+from lanuno.wire.messages import (
+    ACTION_NOTATIONS,
+    Bye,
+    ErrorReply,
+    GameEnd,
+    RoundEnd,
+    UnoFlags,
+)
+
+NOW = 50.0
+
+
+def model_with(*messages: object, lang: str = "en") -> ClientModel:
+    model = ClientModel(translator(lang))
+    for message in (welcome(), lobby(), *messages):
+        model.apply(message, NOW)  # type: ignore[arg-type]
+    return model
+
+
+def test_hand_is_sorted_by_color_then_value_with_wilds_last() -> None:
+    model = model_with(state())
+    assert model.hand == ("R2", "R7", "YS", "G+2", "B7", "BR", "W", "W+4")
+
+
+def test_legal_cards_are_those_the_host_lists_in_either_wild_form() -> None:
+    model = model_with(state(legal=("play R7", "play W B", "return G+2", "draw")))
+    assert [c for c in model.hand if model.card_is_legal(c)] == ["R7", "G+2", "W"]
+
+
+def test_new_decision_selects_the_first_playable_card() -> None:
+    model = model_with(state(legal=("play B7", "draw")))
+    assert model.selected_card == "B7"
+
+
+def test_selection_follows_the_same_card_across_updates() -> None:
+    model = model_with(state())
+    model.select(model.hand.index("G+2"))
+    model.apply(state(hand=("G+2", "R0", "R1"), sid=8), NOW)
+    assert model.selected_card == "G+2"
+
+
+def test_enter_plays_a_colored_card() -> None:
+    model = model_with(state())
+    model.select(model.hand.index("R7"))
+    assert model.activate() == ("play R7",)
+
+
+def test_a_card_not_listed_is_still_sent_so_the_host_can_say_why() -> None:
+    model = model_with(state())
+    assert model.play_index(model.hand.index("YS")) == ("play YS",)
+
+
+def test_wild_opens_a_color_picker_and_plays_with_its_color_in_one_action() -> None:
+    model = model_with(state())
+    assert model.play_index(model.hand.index("W+4")) == ()
+    assert model.picker == Picker("color", ("R", "Y", "G", "B"), card="W+4")
+    assert model.choose_color("B") == ("play W+4 B",)
+    assert model.picker is None
+
+
+def test_wild_falls_back_to_two_steps_where_the_wire_has_no_play_with_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain = frozenset(a for a in ACTION_NOTATIONS if a.count(" ") < 2 or a.startswith("give"))
+    monkeypatch.setattr(client_model, "ACTION_NOTATIONS", plain)
+    model = model_with(state())
+    model.play_index(model.hand.index("W"))
+    model.picker_move(1)
+    assert model.activate() == ("play W",)
+    colors = ("color R", "color Y", "color G", "color B")
+    chooser = state(hand=("R2",), phase="choose_color", legal=colors)
+    assert model.apply(chooser, NOW) == ("color Y",)
+    assert model.picker is None
+
+
+def test_escape_drops_the_wild_color_picker() -> None:
+    model = model_with(state())
+    model.play_index(model.hand.index("W"))
+    model.cancel()
+    assert model.picker is None
+
+
+def test_choose_color_phase_opens_a_picker_that_sends_color() -> None:
+    model = model_with(state(phase="choose_color", legal=("color R", "color G")))
+    assert model.picker is not None and model.picker.options == ("R", "G")
+    model.cancel()  # the host is waiting: Esc does not drop it
+    assert model.picker is not None
+    assert model.choose(1) == ("color G",)
+
+
+def test_gift_picker_asks_for_both_recipients() -> None:
+    gives = tuple(f"give {a} {b}" for a in (0, 1, 3) for b in (0, 1, 3))
+    model = model_with(state(phase="gift", legal=gives))
+    assert model.picker is not None and model.picker.options == ("0", "1", "3")
+    assert model.choose(2) == ()
+    assert model.picker is not None and model.picker.first == 3
+    model.apply(state(phase="gift", legal=gives, sid=9), NOW)  # unrelated update keeps it
+    assert model.choose(0) == ("give 3 0",)
+
+
+def test_gift_of_a_single_card_has_one_recipient() -> None:
+    model = model_with(state(phase="gift", legal=("give 0", "give 1")))
+    assert model.choose(1) == ("give 1",)
+
+
+@pytest.mark.parametrize(("phase", "verb"), [("choose_target", "target"), ("swap", "swap")])
+def test_seat_pickers(phase: str, verb: str) -> None:
+    model = model_with(state(phase=phase, legal=(f"{verb} 0", f"{verb} 1", f"{verb} 3")))
+    model.picker_move(-1)
+    assert model.activate() == (f"{verb} 3",)
+
+
+def test_excess_returns_the_selected_card() -> None:
+    model = model_with(state(phase="excess", legal=("return R2", "return W")))
+    model.select(model.hand.index("W"))
+    assert model.activate() == ("return W",)
+
+
+def test_picker_closes_when_the_decision_moves_to_someone_else() -> None:
+    model = model_with(state(phase="swap", legal=("swap 0", "swap 1")))
+    model.apply(state(turn=3, actor=3, legal=(), sid=8), NOW)
+    assert model.picker is None
+
+
+def test_counter_uno_uses_the_listed_catch_or_the_exposed_flag() -> None:
+    model = model_with(state(actor=0, turn=0, legal=("catch 1",)))
+    assert model.catch() == ("catch 1",)
+    exposed = (UnoFlags(False, False),) * 3 + (UnoFlags(False, True),)
+    model.apply(state(actor=0, turn=0, legal=(), uno=exposed), NOW)
+    assert model.catch() == ("catch 3",)
+    model.apply(state(actor=0, turn=0, legal=()), NOW)
+    assert model.catch() == ()
+
+
+def test_simple_keys_send_their_verb() -> None:
+    model = model_with(state())
+    assert [model.simple(v) for v in ("draw", "pass", "uno", "challenge", "accept")] == [
+        ("draw",),
+        ("pass",),
+        ("uno",),
+        ("challenge",),
+        ("accept",),
+    ]
+
+
+def test_refusal_shows_the_host_sentence_and_the_rule() -> None:
+    model = model_with(state())
+    model.apply(ErrorReply("illegal", "O12", "That card does not match.", 4), NOW)
+    assert model.refusal == "That card does not match."
+    assert model.log.lines[-1].text == "Refused: That card does not match. (rule O12)"
+    model.activate()
+    assert model.refusal is None
+
+
+def test_wild_and_its_color_read_as_one_sentence() -> None:
+    model = model_with(*opening_events())
+    texts = [line.text for line in model.log.lines]
+    assert "Lea played Wild Draw Four and chose blue." in texts
+    assert "Lea played Wild Draw Four." not in texts
+
+
+def test_color_chosen_by_someone_else_stays_its_own_sentence() -> None:
+    model = model_with(
+        event("played", seat=0, card="W", jump_in=False), event("color_chosen", seat=1, color="G")
+    )
+    assert [line.text for line in model.log.lines[-2:]] == [
+        "Lea played Wild.",
+        "Max chose green.",
+    ]
+
+
+def test_french_sentences() -> None:
+    model = model_with(*opening_events(), lang="fr")
+    assert "Lea a joué Super Joker +4 et choisi le bleu." in [line.text for line in model.log.lines]
+
+
+def test_move_timer_counts_down_from_the_state_deadline() -> None:
+    model = model_with(state(deadline_ms=23_000))
+    assert model.seconds_left(NOW) == 23
+    assert model.seconds_left(NOW + 10.2) == 13
+    assert model.seconds_left(NOW + 99) == 0
+    model.apply(state(deadline_ms=None), NOW)
+    assert model.seconds_left(NOW) is None
+
+
+def test_prompts_by_phase() -> None:
+    assert model_with(state()).prompt(NOW) == "Your turn: play a card or draw."
+    waiting = model_with(state(turn=0, actor=0, legal=()))
+    assert waiting.prompt(NOW) == "Waiting for Lea..."
+    penalty = model_with(state(phase="penalty", pending=4, legal=("accept",)))
+    assert penalty.prompt(NOW) == "4 cards are coming your way: take them."
+
+
+def test_seat_rows_carry_counts_flags_and_turn() -> None:
+    rows = model_with(state()).seat_rows()
+    assert [(r.name, r.count, r.declared, r.is_me, r.is_actor) for r in rows] == [
+        ("Lea", 5, False, False, False),
+        ("Max", 1, True, False, False),
+        ("Ana", 8, False, True, True),
+        ("Bot Bob", 3, False, False, False),
+    ]
+
+
+def test_round_end_then_next_round_then_game_end() -> None:
+    model = model_with(state())
+    model.apply(RoundEnd(1, 1, 87, (120, 87, 40, 65)), NOW)
+    assert model.screen == "round_end"
+    assert model.final_scores()[0] == ("Lea", 120, False)
+    assert ("Max", 87, True) in model.final_scores()
+    model.apply(state(round_no=2, sid=20), NOW)
+    assert model.screen == "play"
+    model.apply(GameEnd(0, (512, 87, 40, 65)), NOW)
+    assert model.screen == "game_end"
+    assert model.final_scores()[0] == ("Lea", 512, True)
+
+
+def test_unknown_seat_names_fall_back_to_a_number() -> None:
+    model = ClientModel(translator("en"))
+    assert model.name_of(3) == "Seat 4"
+
+
+def test_bye_is_logged_with_its_reason() -> None:
+    model = model_with(state())
+    model.apply(Bye(1, "host is closing the table"), NOW)
+    assert model.log.lines[-1].text == "The host closed the connection: host is closing the table"

@@ -1,0 +1,163 @@
+"""Text snapshots of key screens at 80x24, compared with tests/ui/golden/*.txt.
+
+Regenerate after a deliberate layout change with ``LANUNO_REGEN_GOLDEN=1 pytest tests/ui``
+and review the diff. The clock is fixed, so the move timer always reads the same.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from ui_fakes import (
+    FakeControls,
+    FakeScreen,
+    FakeSession,
+    event,
+    lobby,
+    opening_events,
+    state,
+    welcome,
+)
+
+from lanuno.ui.client_app import ClientController, build_client_application
+from lanuno.ui.client_model import ClientModel
+from lanuno.ui.i18n import translator
+from lanuno.ui.table_app import TableController, build_table_application
+from lanuno.ui.table_model import TableModel
+from lanuno.ui.widgets import render_text
+from lanuno.wire.messages import ErrorReply, GameEnd, RoundEnd, UnoFlags
+
+GOLDEN = Path(__file__).parent / "golden"
+REGENERATE = os.environ.get("LANUNO_REGEN_GOLDEN") == "1"
+NOW = 1000.0
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / f"{name}.txt"
+    if REGENERATE or not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        if not REGENERATE:
+            pytest.fail(f"{path.name} did not exist; written now, review it and rerun")
+    assert text == path.read_text(encoding="utf-8"), f"{name}: screen differs from golden"
+
+
+@pytest.fixture
+def client() -> Iterator[tuple[ClientModel, Application[int]]]:
+    model = ClientModel(translator("en"))
+    ctl = ClientController(FakeSession(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        yield model, build_client_application(ctl, input=pipe, output=DummyOutput())
+
+
+@pytest.fixture
+def table() -> Iterator[tuple[TableModel, Application[int]]]:
+    model = TableModel(translator("en"))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        yield model, build_table_application(ctl, input=pipe, output=DummyOutput())
+
+
+def feed(model: ClientModel | TableModel, *messages: object) -> None:
+    for message in messages:
+        model.apply(message, NOW)  # type: ignore[arg-type]
+
+
+def test_client_lobby(client: tuple[ClientModel, Application[int]]) -> None:
+    model, app = client
+    feed(model, welcome(), lobby(ready=False, can_start=False))
+    check_golden("client_lobby", render_text(app))
+
+
+def test_client_turn_with_highlights(client: tuple[ClientModel, Application[int]]) -> None:
+    model, app = client
+    feed(model, welcome(), lobby(), *opening_events(), state())
+    check_golden("client_turn", render_text(app))
+
+
+def test_client_color_pick(client: tuple[ClientModel, Application[int]]) -> None:
+    model, app = client
+    feed(model, welcome(), lobby(), *opening_events(), state())
+    model.select(model.hand.index("W+4"))
+    assert model.activate() == ()
+    check_golden("client_color_pick", render_text(app))
+
+
+def test_client_challenge(client: tuple[ClientModel, Application[int]]) -> None:
+    model, app = client
+    penalty = state(
+        phase="penalty",
+        pending=4,
+        top="W+4",
+        color="G",
+        legal=("accept", "challenge"),
+        deadline_ms=15_000,
+    )
+    feed(
+        model,
+        welcome(),
+        lobby(),
+        *opening_events(),
+        event("played", seat=1, card="W+4", jump_in=False),
+        event("color_chosen", seat=1, color="G"),
+        event("penalty_pending", seat=2, amount=4),
+        penalty,
+        ErrorReply("illegal", "O19", "You must first take the penalty or challenge it.", 3),
+    )
+    check_golden("client_challenge", render_text(app))
+
+
+def test_client_round_end(client: tuple[ClientModel, Application[int]]) -> None:
+    model, app = client
+    feed(
+        model,
+        welcome(),
+        lobby(),
+        *opening_events(),
+        event("played", seat=1, card="R3", jump_in=False),
+        event("round_ended", winner=1, points=87, scores=(120, 87, 40, 65)),
+        RoundEnd(1, 1, 87, (120, 87, 40, 65)),
+    )
+    check_golden("client_round_end", render_text(app))
+
+
+def test_table_lobby(table: tuple[TableModel, Application[int]]) -> None:
+    model, app = table
+    feed(model, lobby())
+    check_golden("table_lobby", render_text(app))
+
+
+def test_table_turn(table: tuple[TableModel, Application[int]]) -> None:
+    model, app = table
+    no, caught_out, said_uno = UnoFlags(False, False), UnoFlags(False, True), UnoFlags(True, False)
+    exposed = (no, caught_out, no, said_uno)
+    feed(model, lobby(), *opening_events(), state(hand=(), legal=(), uno=exposed))
+    check_golden("table_turn", render_text(app))
+
+
+def test_table_round_end(table: tuple[TableModel, Application[int]]) -> None:
+    model, app = table
+    feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
+    feed(model, RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+    check_golden("table_round_end", render_text(app))
+
+
+def test_table_game_end(table: tuple[TableModel, Application[int]]) -> None:
+    model, app = table
+    feed(model, lobby(), state(hand=(), legal=()), GameEnd(0, (512, 87, 40, 65)))
+    check_golden("table_game_end", render_text(app))
+
+
+def test_client_turn_in_french_at_80x24() -> None:
+    model = ClientModel(translator("fr"))
+    ctl = ClientController(FakeSession(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        feed(model, welcome(), lobby(), *opening_events(), state())
+        check_golden("client_turn_fr", render_text(app))

@@ -1,0 +1,135 @@
+"""The catalogue, card chips and event sentences."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from lanuno.engine.cards import ALL_FACES
+from lanuno.ui.faces import big_text, face, sort_hand
+from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
+from lanuno.ui.narrate import EventLog, describe
+
+NAMES = ("Lea", "Max", "Ana")
+
+
+def names(seat: int | None) -> str:
+    return NAMES[seat] if seat is not None and seat < len(NAMES) else "?"
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def test_french_has_every_english_key_with_the_same_placeholders() -> None:
+    assert set(FR) == set(EN)
+    for key, template in EN.items():
+        assert placeholders(FR[key]) == placeholders(template), key
+
+
+@pytest.mark.parametrize(
+    ("argument", "environ", "expected"),
+    [
+        ("fr", {"LANG": "en_US.UTF-8"}, "fr"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "fr"),
+        (None, {"LANGUAGE": "de:fr", "LANG": "en_US"}, "fr"),
+        (None, {"LC_ALL": "C", "LANG": "fr_CA"}, "fr"),
+        (None, {"LANG": "de_DE.UTF-8"}, "en"),
+        (None, {}, "en"),
+        ("en_GB", {"LANG": "fr_FR"}, "en"),
+    ],
+)
+def test_language_from_argument_then_environment(
+    argument: str | None, environ: dict[str, str], expected: str
+) -> None:
+    assert resolve_lang(argument, environ) == expected
+
+
+def test_an_unknown_language_argument_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown language"):
+        resolve_lang("klingon", {})
+
+
+def test_english_card_words_match_the_engine() -> None:
+    tr = translator("en")
+    for card in ALL_FACES:
+        assert tr.card(card.code) == card.words
+
+
+def test_every_card_has_words_in_french() -> None:
+    tr = translator("fr")
+    assert tr.card("R7") == "7 rouge"
+    assert tr.card("BS") == "Passe bleu"
+    assert all(tr.card(card.code) for card in ALL_FACES)
+
+
+def test_chips_carry_color_letter_and_value_in_three_cells() -> None:
+    chips = {card.code: face(card.code).chip for card in ALL_FACES}
+    assert all(len(chip) == 3 for chip in chips.values())
+    assert chips["R7"] == "R 7"
+    assert chips["G+2"] == "G+2"
+    assert chips["BS"] == "BSk"
+    assert chips["YR"] == "YRv"
+    assert chips["W+4"] == "W+4"
+    for code, chip in chips.items():
+        assert chip.strip()[0] == code[0]
+
+
+def test_french_chips_use_french_color_initials() -> None:
+    letters = translator("fr").letters()
+    assert [face(code, letters).chip for code in ("R7", "Y7", "G7", "B7")] == [
+        "R 7",
+        "J 7",
+        "V 7",
+        "B 7",
+    ]
+
+
+def test_sort_hand_groups_colors_then_wilds() -> None:
+    assert sort_hand(["W", "B1", "R+2", "R0", "W+4", "G5"]) == ("R0", "R+2", "G5", "B1", "W", "W+4")
+
+
+def test_big_text_is_five_rows_of_equal_width() -> None:
+    rows = big_text("482913")
+    assert len(rows) == 5
+    assert len({len(row) for row in rows}) == 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "sentence"),
+    [
+        ("played", {"seat": 0, "card": "R7", "jump_in": False}, "Lea played red 7."),
+        ("played", {"seat": 1, "card": "R7", "jump_in": True}, "Max jumped in with red 7."),
+        ("drew", {"seat": 2, "count": 1, "cause": "draw"}, "Ana drew a card."),
+        ("drew", {"seat": 2, "count": 2, "cause": "penalty"}, "Ana took the penalty: 2 cards."),
+        (
+            "drew",
+            {"seat": 0, "count": 2, "cause": "counter_uno"},
+            "Lea was caught and drew 2 cards.",
+        ),
+        ("counter_uno", {"caller": 1, "target": 0, "caught": True}, "Max caught Lea without UNO!"),
+        ("skipped", {"seat": 1}, "Max is skipped."),
+        ("direction_changed", {"direction": -1}, "Play goes counter-clockwise now."),
+        ("gave", {"seat": 0, "recipients": (1, 2)}, "Lea gave cards to Max, Ana."),
+        ("hands_swapped", {"seat": 0, "target": 2}, "Lea swapped hands with Ana."),
+        ("cards_drawn", {"seat": 2, "cards": ("R7", "W")}, "You drew red 7, Wild."),
+        ("autopilot", {"seat": 1, "on": True}, "A bot plays for Max until they come back."),
+        ("something_new", {}, "something new"),
+        ("played", {"seat": "zero", "card": 7}, "? played ?."),
+    ],
+)
+def test_event_sentences(kind: str, fields: dict[str, object], sentence: str) -> None:
+    assert describe(kind, fields, names, translator("en")).text == sentence  # type: ignore[arg-type]
+
+
+def test_event_log_keeps_the_last_lines() -> None:
+    log = EventLog(limit=3)
+    for seat in (0, 1, 2, 0):
+        log.add_event("passed", {"seat": seat}, names, translator("en"))
+    assert [line.text for line in log.lines] == ["Max passed.", "Ana passed.", "Lea passed."]
+    assert log.last(0) == []
+
+
+def test_catalogue_has_only_the_two_languages() -> None:
+    assert set(CATALOGUES) == {"en", "fr"}
