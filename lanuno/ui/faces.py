@@ -27,13 +27,14 @@ class CardFace:
 
 
 def face(code: str, letters: Mapping[str, str] | None = None) -> CardFace:
-    """The chip for ``code``; ``letters`` maps R/Y/G/B to the initials of the player's
-    language (French shows J and V for jaune and vert)."""
+    """The chip for ``code``; ``letters`` (``Translator.letters``) maps the color letters and
+    the Skip/Reverse ranks to the player's language (French: ``JPa`` is a yellow Skip)."""
     if code in _WILD_CHIPS:
         return CardFace(code, _WILD_CHIPS[code], "card.wild")
     color, rank = code[0], code[1:]
-    value = _RANK_CHIPS.get(rank, f" {rank}")
-    letter = letters.get(color, color) if letters else color
+    letters = letters or {}
+    value = letters.get(f"rank:{rank}") or _RANK_CHIPS.get(rank, f" {rank}")
+    letter = letters.get(color, color)
     return CardFace(code, letter + value, f"card.{COLOR_STYLES[color]}")
 
 

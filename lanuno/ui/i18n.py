@@ -25,6 +25,8 @@ EN: dict[str, str] = {
     "letter.Y": "Y",
     "letter.G": "G",
     "letter.B": "B",
+    "chip.S": "Sk",
+    "chip.R": "Rv",
     "rank.S": "Skip",
     "rank.R": "Reverse",
     "rank.+2": "Draw Two",
@@ -224,6 +226,8 @@ FR: dict[str, str] = {
     "letter.Y": "J",
     "letter.G": "V",
     "letter.B": "B",
+    "chip.S": "Pa",
+    "chip.R": "In",
     "rank.S": "Passe",
     "rank.R": "Inversion",
     "rank.+2": "+2",
@@ -455,8 +459,10 @@ class Translator:
         return self(f"color.{letter}")
 
     def letters(self) -> dict[str, str]:
-        """Protocol color letter -> the initial this language shows on a card chip."""
-        return {c: self(f"letter.{c}") for c in "RYGB"}
+        """Protocol letters -> what this language shows on a card chip: the color initials
+        (French J and V for jaune and vert) and the two-letter Skip and Reverse."""
+        letters = {c: self(f"letter.{c}") for c in "RYGB"}
+        return letters | {f"rank:{rank}": self(f"chip.{rank}") for rank in ("S", "R")}
 
 
 def translator(lang: str | None = None) -> Translator:

@@ -78,11 +78,11 @@ def test_chips_carry_color_letter_and_value_in_three_cells() -> None:
 
 def test_french_chips_use_french_color_initials() -> None:
     letters = translator("fr").letters()
-    assert [face(code, letters).chip for code in ("R7", "Y7", "G7", "B7")] == [
+    assert [face(code, letters).chip for code in ("R7", "YS", "G+2", "BR")] == [
         "R 7",
-        "J 7",
-        "V 7",
-        "B 7",
+        "JPa",
+        "V+2",
+        "BIn",
     ]
 
 
