@@ -62,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--journal", metavar="FILE", help="where to write the journal")
     host.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
     host.add_argument("--lang", help="interface language (en, fr)")
+    host.add_argument(
+        "--round-pause", type=float, default=5.0, help="headless: seconds between rounds"
+    )
+    host.add_argument(
+        "--bot-delay", type=float, help="seconds a bot waits before acting (default: human pace)"
+    )
     _add_rules_arguments(host)
 
     join = sub.add_parser("join", help="join a table (lists tables on the LAN without ADDRESS)")
@@ -72,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--age", type=int)
     join.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     join.add_argument("--lang", help="interface language (en, fr)")
+    join.add_argument("--interface", help="IPv4 address to look for tables on")
 
     play = sub.add_parser("play", help="play against bots on this computer")
     play.add_argument("--players", type=int, default=4)
@@ -80,6 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--kid", action="store_true")
     play.add_argument("--age", type=int)
     play.add_argument("--lang", help="interface language (en, fr)")
+    play.add_argument("--plain", action="store_true", help="line-based client, no full screen")
+    play.add_argument(
+        "--bot-delay", type=float, help="seconds a bot waits before acting (default: human pace)"
+    )
     _add_rules_arguments(play)
     return parser
 

@@ -1,0 +1,1068 @@
+"""The table controller: lobby, seats, bots, timers, fairness and per-seat outboxes.
+
+Theory of operation
+-------------------
+A ``Table`` is sans-I/O like the wire ``Connection``: no socket, clock or thread. The adapter
+(lanuno.net.server) calls it with what happened and the current time ``now``:
+
+    on_handshake(peer, handshake, now)   a connection finished its handshake
+    on_message(peer, message, now)       a validated message from that connection
+    on_closed(peer, now)                 the connection ended (clean or dropped)
+    tick(now)                            time passed: call at ``next_deadline()``
+    add_bot / remove_seat / set_preset / set_option / start    the host's keys
+
+and after every call collects ``take_records()`` (append them to the journal and fsync),
+then ``take_outbox()`` (send them). Records go to disk before anything is sent, so an
+action is on disk before its ``ack`` leaves.
+
+Every change of the table's state is a *record* (a small msgpack-able dict) applied by
+``_apply_record``; live calls build records, ``Table.restore`` re-applies the journal's
+records to rebuild a table after a crash. A game is reproducible from its rules, seats,
+round seeds and the action list, so replay goes through the engine and never stores hands.
+
+Who sees what: every message leaves through ``_out``, the one redaction point. Events go
+to their audience only (public: everyone and the shared screen; private: that seat), and a
+seat's ``State`` carries that seat's hand alone; ``_out`` refuses to send anything private
+to another recipient. The shared screen is the peer ``SCREEN``.
+
+Phases: LOBBY -> DEALING (seed commit, waiting for reveals) -> PLAYING -> BETWEEN_ROUNDS ->
+DEALING ... and back to LOBBY when the game ends.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from lanuno.bots import make_bot
+from lanuno.bots.base import Bot
+from lanuno.engine.actions import Action, Timeout, parse_action
+from lanuno.engine.cards import build_deck
+from lanuno.engine.errors import IllegalAction
+from lanuno.engine.events import Event as EngineEvent
+from lanuno.engine.game import Game, SeatInfo
+from lanuno.engine.rules import Rules, preset, with_options
+from lanuno.host.pace import NO_PACE, Moment, Pace
+from lanuno.wire.connection import HandshakeComplete
+from lanuno.wire.crypto import Mode, RandomBytes, RoomCodeGuard
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.fairness import (
+    FairnessError,
+    FairShuffler,
+    SeatSeedBook,
+    combine_seeds,
+    deal_purpose,
+    host_seed_commitment,
+)
+from lanuno.wire.messages import (
+    MAX_DEADLINE_MS,
+    MAX_TEXT,
+    SUPPORTED_VERSIONS,
+    Ack,
+    ActionRequest,
+    ClientSeedReveal,
+    ErrorReply,
+    Event,
+    GameEnd,
+    Hello,
+    HostSeedReveal,
+    Lobby,
+    LobbySeat,
+    Message,
+    OptionValue,
+    Ping,
+    Pong,
+    Ready,
+    RoundEnd,
+    SeatSeed,
+    SeedCommit,
+    State,
+    UnoFlags,
+    Welcome,
+)
+
+SCREEN = -1
+"""The shared screen's peer id: it receives what a spectator receives (public only)."""
+MAX_SEATS = 10
+MAX_STEPS_PER_TICK = 200
+"""A tick does at most this much work, so the adapter's loop keeps serving connections."""
+
+Record = dict[str, Any]
+
+
+class TablePhase(enum.Enum):
+    LOBBY = "lobby"
+    DEALING = "dealing"
+    PLAYING = "playing"
+    BETWEEN_ROUNDS = "between_rounds"
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    peer: int
+    message: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """End that connection (after a ``bye`` with ``code``)."""
+
+    peer: int
+    code: CloseCode
+    reason: str
+
+
+Outgoing = Send | Close
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    name: str = "lanuno table"
+    rules: Rules = field(default_factory=Rules)
+    bot_level: str = "beginner"
+    """Level of the bot that plays a dropped or kicked player's seat."""
+    pace: Pace = NO_PACE
+    reveal_wait: float = 5.0
+    """Seconds the deal waits for the players' seed reveals (fairness.md)."""
+    drop_grace: float = 30.0
+    """Without a move timer: seconds before a bot plays a dropped player's seat."""
+    auto_start: bool = False
+    """Start the game once every human seat is ready (headless hosts, tests)."""
+    next_round_after: float | None = None
+    """Deal the next round this many seconds after a round ends (None: wait for start())."""
+
+
+@dataclass(slots=True)
+class Slot:
+    """One seat of the table, with the person or bot in it."""
+
+    kind: str
+    """``human`` or ``bot``."""
+    name: str
+    kid: bool = False
+    age: int | None = None
+    level: str = "beginner"
+    peer: int | None = None
+    ready: bool = False
+    check: int | None = None
+    secrets: dict[int, bytes] = field(default_factory=dict)
+    """Resume secrets by generation: the newest and the one before (handshake.md)."""
+    seed_commit: bytes | None = None
+    last_seq: int = 0
+    dropped_at: float | None = None
+    taken_over: bool = False
+    """A bot plays this human seat until its player comes back."""
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "kid": self.kid,
+            "age": self.age,
+            "level": self.level,
+        }
+
+
+@dataclass(slots=True)
+class Peer:
+    id: int
+    mode: Mode
+    wish: int | None
+    generation: int
+    secret: bytes
+    check: int
+    seat: int | None = None
+    hello: Hello | None = None
+
+
+def action_notation(action: Action) -> str:
+    """Wire notation: the engine notation without the seat prefix (``play W+4 B``)."""
+    return " ".join((action.verb, *action.args()))
+
+
+def rules_options(rules: Rules) -> dict[str, OptionValue]:
+    return {k: v for k, v in rules.to_dict().items() if k != "preset"}
+
+
+def default_bot_factory(level: str) -> Bot:
+    """A bot of that level; levels not built yet play as beginners rather than not at all."""
+    try:
+        return make_bot(level)
+    except ValueError:
+        return make_bot("beginner")
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+
+
+class Table:
+    def __init__(
+        self,
+        config: TableConfig,
+        random_bytes: RandomBytes,
+        *,
+        room_id: bytes | None = None,
+        room_code: str | None = None,
+        bot_factory: Callable[[str], Bot] = default_bot_factory,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.config = config
+        self._random_bytes = random_bytes
+        self.room_id = room_id if room_id is not None else random_bytes(16)
+        self.guard = RoomCodeGuard(random_bytes, code=room_code)
+        self.rules = config.rules
+        self.phase = TablePhase.LOBBY
+        self.slots: list[Slot] = []
+        self.peers: dict[int, Peer] = {}
+        self.game: Game | None = None
+        self.sid = 1
+        self.last_now = 0.0
+        self._bot_factory = bot_factory
+        self._bots: dict[str, Bot] = {}
+        self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
+        self._outbox: list[Outgoing] = []
+        self._records: list[Record] = []
+        self._replaying = False
+        self._infos: tuple[SeatInfo, ...] = ()
+        self._first_player = 0
+        # Fairness of the round being dealt or played.
+        self._round_no = 0
+        self._host_seed = b""
+        self._book = SeatSeedBook()
+        self._reveal_deadline: float | None = None
+        self._awaiting_reveal: set[int] = set()
+        self._round_seeds: tuple[SeatSeed, ...] = ()
+        self._deck: tuple[str, ...] = ()
+        # Timers other than the engine's move timer.
+        self._next_round_at: float | None = None
+        self._bot_plan: tuple[float, int] | None = None
+        self._known_code = self.guard.code
+        self._commit(
+            {
+                "k": "open",
+                "room_id": self.room_id,
+                "code": self.guard.code,
+                "name": config.name,
+                "rules": self.rules.to_dict(),
+            }
+        )
+
+    # ------------------------------------------------------------------ adapter surface
+
+    def take_outbox(self) -> list[Outgoing]:
+        out, self._outbox = self._outbox, []
+        return out
+
+    def take_records(self) -> list[Record]:
+        """Records to append to the journal (and fsync) before sending the outbox."""
+        out, self._records = self._records, []
+        return out
+
+    @property
+    def room_code(self) -> str:
+        return self.guard.code
+
+    @property
+    def free_seats(self) -> int:
+        if self.phase is not TablePhase.LOBBY:
+            return 0
+        return MAX_SEATS - sum(1 for s in self.slots if s.kind == "human")
+
+    def resume_lookup(self, seat: int, generation: int) -> bytes | None:
+        """The password of a RESUME handshake (HostConnection's ``resume_lookup``)."""
+        if not 0 <= seat < len(self.slots) or self.slots[seat].kind != "human":
+            return None
+        return self.slots[seat].secrets.get(generation)
+
+    def note_room_code(self) -> None:
+        """Journal the room code after the lockout rotated it (call after handshakes)."""
+        if self.guard.code != self._known_code:
+            self._commit({"k": "code", "code": self.guard.code})
+
+    def on_handshake(self, peer_id: int, done: HandshakeComplete, now: float) -> None:
+        self.last_now = now
+        peer = Peer(
+            peer_id, done.mode, done.seat, done.generation, done.resume_secret, done.check_number
+        )
+        self.peers[peer_id] = peer
+        if done.mode is Mode.RESUME and done.seat is not None:
+            # Stored (and journaled) before the adapter sends the host's confirmation.
+            self._commit(
+                {
+                    "k": "secret",
+                    "seat": done.seat,
+                    "gen": done.generation,
+                    "secret": done.resume_secret,
+                }
+            )
+
+    def on_message(self, peer_id: int, message: Message, now: float) -> None:
+        self.last_now = now
+        peer = self.peers.get(peer_id)
+        if peer is None:
+            return
+        if isinstance(message, Hello):
+            self._on_hello(peer, message, now)
+        elif isinstance(message, Ping):
+            self._out(peer_id, Pong(message.n))
+        elif peer.hello is None:
+            return  # the wire layer already refuses anything before hello
+        elif isinstance(message, ActionRequest):
+            self._on_action(peer, message, now)
+        elif isinstance(message, Ready):
+            self._on_ready(peer, message, now)
+        elif isinstance(message, ClientSeedReveal):
+            self._on_seed_reveal(peer, message, now)
+
+    def on_closed(self, peer_id: int, now: float) -> None:
+        self.last_now = now
+        peer = self.peers.pop(peer_id, None)
+        if peer is None or peer.seat is None or peer.seat >= len(self.slots):
+            return
+        slot = self.slots[peer.seat]
+        if slot.peer != peer_id:
+            return
+        slot.peer = None
+        slot.check = None
+        if self.phase is TablePhase.LOBBY:
+            # Leaving the lobby frees the seat; the player can join again with the code.
+            self._remove_slot(peer.seat)
+        else:
+            slot.dropped_at = now  # the seat is held; a bot steps in after the grace
+        self._send_lobby()
+        self._replan_bots(now)
+
+    def rate_limited(self, peer_id: int, message: Message) -> None:
+        """The adapter's token bucket ran dry: the message is dropped; tell the sender (an
+        action's ``seq`` lets the client know that action was not applied)."""
+        seq = message.seq if isinstance(message, ActionRequest) else None
+        self._out(peer_id, ErrorReply("rate_limited", None, "Too many messages: slow down.", seq))
+
+    def next_deadline(self) -> float | None:
+        times = [t for t in self._deadlines() if t is not None]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> None:
+        self.last_now = now
+        for _ in range(MAX_STEPS_PER_TICK):
+            if not self._step(now):
+                return
+
+    # ------------------------------------------------------------------ host controls
+
+    def add_bot(self, level: str, now: float = 0.0) -> int:
+        self._require_lobby("Bots can be added in the lobby.")
+        if len(self.slots) >= MAX_SEATS:
+            raise ValueError("The table is full (10 seats).")
+        self._bot(level)  # refuse an unknown level before seating it
+        number = sum(1 for s in self.slots if s.kind == "bot") + 1
+        self.slots.append(Slot("bot", f"Bot {number} ({level})", level=level, ready=True))
+        self._commit_lobby()
+        return len(self.slots) - 1
+
+    def remove_seat(self, seat: int, now: float = 0.0) -> None:
+        if not 0 <= seat < len(self.slots):
+            raise ValueError(f"There is no seat {seat}.")
+        slot = self.slots[seat]
+        if self.phase is TablePhase.LOBBY:
+            if slot.peer is not None:
+                self._close(slot.peer, CloseCode.KICKED, "removed by the host")
+            self._remove_slot(seat)
+            self._send_lobby()
+            return
+        if self.phase is not TablePhase.BETWEEN_ROUNDS:
+            raise ValueError("Players can be removed between rounds.")
+        if slot.kind == "bot":
+            raise ValueError("A bot keeps its seat until the game ends.")
+        if slot.peer is not None:
+            self._close(slot.peer, CloseCode.KICKED, "removed by the host")
+        slot.kind, slot.name = "bot", (slot.name + " (bot)")[:32]
+        slot.level, slot.secrets, slot.peer, slot.check = self.config.bot_level, {}, None, None
+        self._commit_lobby()
+
+    def set_preset(self, name: str) -> None:
+        self._require_lobby("The rules can change in the lobby only.")
+        self.rules = preset(name)
+        self._commit_lobby()
+
+    def set_option(self, key: str, value: str) -> None:
+        self._require_lobby("The rules can change in the lobby only.")
+        self.rules = with_options(self.rules, [f"{key}={value}"])
+        self._commit_lobby()
+
+    def start(self, now: float) -> None:
+        """Start the game (lobby) or deal the next round (between rounds)."""
+        self.last_now = now
+        if self.phase is TablePhase.BETWEEN_ROUNDS:
+            self._begin_round(self._round_no + 1, now)
+            return
+        self._require_lobby("The game is already running.")
+        if len(self.slots) < 2:
+            raise ValueError("A game needs at least 2 seats (add a bot?).")
+        infos = [{"kid": s.kid, "age": s.age} for s in self.slots]
+        self._commit({"k": "start", "infos": infos, "first": 0})
+        self._begin_round(1, now)
+
+    # ------------------------------------------------------------------ records
+
+    def _commit(self, record: Record) -> None:
+        if not self._replaying:
+            self._records.append(record)
+        self._apply_record(record)
+
+    def _apply_record(self, record: Record) -> None:
+        kind = record["k"]
+        if kind == "open":
+            self.room_id = bytes(record["room_id"])
+            self.guard = RoomCodeGuard(self._random_bytes, code=record["code"])
+            self._known_code = self.guard.code
+            self.rules = Rules.from_dict(record["rules"])
+        elif kind == "code":
+            self.guard.code = self._known_code = record["code"]
+            self.guard.epoch += 1
+        elif kind == "lobby":
+            self._apply_lobby(record)
+        elif kind == "secret":
+            slot = self.slots[record["seat"]]
+            gen = record["gen"]
+            slot.secrets = {g: s for g, s in slot.secrets.items() if g == (gen - 1) % 256}
+            slot.secrets[gen] = bytes(record["secret"])
+        elif kind == "start":
+            self._infos = tuple(SeatInfo(kid=i["kid"], age=i["age"]) for i in record["infos"])
+            self._first_player = record["first"]
+            self.game = None
+            for slot in self.slots:
+                slot.taken_over = False
+        elif kind == "round":
+            self._apply_round(record)
+        elif kind == "act":
+            self._apply_action_record(record)
+        else:
+            raise ValueError(f"unknown journal record {kind!r}")
+
+    def _commit_lobby(self) -> None:
+        self._commit(
+            {
+                "k": "lobby",
+                "seats": [s.to_record() for s in self.slots],
+                "rules": self.rules.to_dict(),
+            }
+        )
+
+    def _apply_lobby(self, record: Record) -> None:
+        self.rules = Rules.from_dict(record["rules"])
+        seats = record["seats"]
+        while len(self.slots) > len(seats):
+            self.slots.pop()
+        for i, data in enumerate(seats):
+            if i == len(self.slots):
+                self.slots.append(Slot(data["kind"], data["name"]))
+            slot = self.slots[i]
+            slot.kind, slot.name, slot.kid = data["kind"], data["name"], data["kid"]
+            slot.age, slot.level = data["age"], data["level"]
+            if slot.kind == "bot":
+                slot.secrets, slot.ready = {}, True
+        self._send_lobby()
+
+    # ------------------------------------------------------------------ restore
+
+    @classmethod
+    def restore(
+        cls,
+        records: Iterable[Record],
+        config: TableConfig,
+        random_bytes: RandomBytes,
+        now: float,
+        *,
+        bot_factory: Callable[[str], Bot] = default_bot_factory,
+    ) -> Table:
+        """Rebuild a table from its journal: the same seats, secrets and game, every
+        accepted action applied once through the engine. Every player counts as dropped
+        until they resume; an interrupted deal starts again with a fresh host seed."""
+        records = iter(records)
+        header = next(records, None)
+        if header is None or header.get("k") != "open":
+            raise ValueError("the journal does not start with the table's opening record")
+        table = cls(
+            config,
+            random_bytes,
+            room_id=bytes(header["room_id"]),
+            room_code=header["code"],
+            bot_factory=bot_factory,
+        )
+        table._records.clear()
+        table._replaying = True
+        for record in records:
+            table._apply_record(record)
+        table._replaying = False
+        table._outbox.clear()
+        table.last_now = max(table.last_now, now)
+        for slot in table.slots:
+            if slot.kind == "human":
+                slot.peer, slot.dropped_at = None, now
+        if table.phase is TablePhase.LOBBY:
+            # Nobody is connected: lobby seats of people free up, bots stay.
+            for seat in reversed(range(len(table.slots))):
+                if table.slots[seat].kind == "human":
+                    table._remove_slot(seat)
+        elif table.phase is TablePhase.DEALING:
+            table._begin_round(table._round_no, now)
+        elif table.phase is TablePhase.BETWEEN_ROUNDS and config.next_round_after is not None:
+            table._next_round_at = now + config.next_round_after
+        table._replan_bots(now)
+        table._outbox.clear()
+        return table
+
+    # ------------------------------------------------------------------ lobby
+
+    def _require_lobby(self, why: str) -> None:
+        if self.phase is not TablePhase.LOBBY:
+            raise ValueError(why)
+
+    def _remove_slot(self, seat: int) -> None:
+        del self.slots[seat]
+        # Seats after it move down one place: tell those players their new seat.
+        for moved in range(seat, len(self.slots)):
+            peer = self.slots[moved].peer
+            if peer is not None and peer in self.peers:
+                self.peers[peer].seat = moved
+                self._welcome(self.peers[peer], moved)
+        self._commit_lobby()
+
+    def _on_hello(self, peer: Peer, hello: Hello, now: float) -> None:
+        if peer.hello is not None:
+            return
+        common = set(hello.versions) & set(SUPPORTED_VERSIONS)
+        if not common:
+            self._out(peer.id, ErrorReply("version", None, "No common message version.", None))
+            self._close(peer.id, CloseCode.VERSION_MISMATCH, "no common message version")
+            return
+        peer.hello = hello
+        if peer.mode is Mode.RESUME and peer.wish is not None:
+            self._reclaim(peer, peer.wish, hello, now)
+            return
+        if self.phase is not TablePhase.LOBBY:
+            self._spectate(peer, now)
+            return
+        seat = self._free_seat(peer.wish)
+        if seat is None:
+            self._close(peer.id, CloseCode.TABLE_FULL, "the table is full")
+            return
+        self._seat(peer, seat, hello)
+
+    def _free_seat(self, wish: int | None) -> int | None:
+        if len(self.slots) < MAX_SEATS:
+            return len(self.slots)
+        bots = [i for i, s in enumerate(self.slots) if s.kind == "bot"]
+        if not bots:
+            return None
+        return wish if wish in bots else bots[-1]  # a person takes a bot's place
+
+    def _seat(self, peer: Peer, seat: int, hello: Hello) -> None:
+        slot = Slot(
+            "human",
+            hello.name,
+            hello.kid,
+            hello.age,
+            peer=peer.id,
+            check=peer.check,
+            seed_commit=hello.seed_commit,
+        )
+        if seat == len(self.slots):
+            self.slots.append(slot)
+        else:
+            self.slots[seat] = slot
+        peer.seat = seat
+        self._commit_lobby()
+        self._commit({"k": "secret", "seat": seat, "gen": peer.generation, "secret": peer.secret})
+        self._welcome(peer, seat)
+        self._send_lobby()
+        self._maybe_auto_start(self.last_now)
+
+    def _spectate(self, peer: Peer, now: float) -> None:
+        self._out(peer.id, self._lobby_message())
+        if self.game is not None:
+            self._out(peer.id, self._state_for(None, now))
+
+    def _reclaim(self, peer: Peer, seat: int, hello: Hello, now: float) -> None:
+        slot = self.slots[seat]
+        old = slot.peer
+        if old is not None and old != peer.id:
+            self.peers.pop(old, None)
+            self._close(old, CloseCode.NORMAL, "this seat resumed on another connection")
+        slot.peer, slot.check, slot.seed_commit = peer.id, peer.check, hello.seed_commit
+        slot.dropped_at, slot.taken_over = None, False
+        peer.seat = seat
+        self._welcome(peer, seat)
+        self._send_lobby()
+        if self.game is not None:
+            self._out(peer.id, self._state_for(seat, now), owner=seat)
+        if self.phase is TablePhase.DEALING and seat not in self._book.seeds(self._round_no):
+            self._awaiting_reveal.add(seat)
+            self._out(peer.id, SeedCommit(self._round_no, self._host_commit()))
+        self._replan_bots(now)
+
+    def _welcome(self, peer: Peer, seat: int) -> None:
+        self._out(
+            peer.id,
+            Welcome(
+                SUPPORTED_VERSIONS[-1],
+                seat,
+                self.config.name,
+                self.rules.preset,
+                rules_options(self.rules),
+            ),
+        )
+
+    def _on_ready(self, peer: Peer, message: Ready, now: float) -> None:
+        if peer.seat is None or self.phase is not TablePhase.LOBBY:
+            return
+        self.slots[peer.seat].ready = message.ready
+        self._send_lobby()
+        self._maybe_auto_start(now)
+
+    def _maybe_auto_start(self, now: float) -> None:
+        humans = [s for s in self.slots if s.kind == "human"]
+        if (
+            self.config.auto_start
+            and self.phase is TablePhase.LOBBY
+            and len(self.slots) >= 2
+            and humans
+            and all(s.ready for s in humans)
+        ):
+            self.start(now)
+
+    def _lobby_message(self) -> Lobby:
+        seats = [
+            LobbySeat(
+                s.name,
+                s.kind,
+                s.kid,
+                s.kind == "bot" or s.peer is not None,
+                s.ready,
+                s.check if s.peer is not None else None,
+            )
+            for s in self.slots
+        ]
+        while len(seats) < 2:
+            seats.append(LobbySeat(None, "empty", False, False, False, None))
+        can_start = self.phase is TablePhase.LOBBY and len(self.slots) >= 2
+        return Lobby(tuple(seats), self.rules.preset, rules_options(self.rules), can_start)
+
+    def _send_lobby(self) -> None:
+        lobby = self._lobby_message()
+        for recipient in self._recipients():
+            self._out(recipient, lobby)
+
+    # ------------------------------------------------------------------ rounds
+
+    def _host_commit(self) -> bytes:
+        return host_seed_commitment(self.room_id, self._round_no, self._host_seed)
+
+    def _begin_round(self, round_no: int, now: float) -> None:
+        self._round_no = round_no
+        self._host_seed = self._random_bytes(32)
+        self._book = SeatSeedBook()
+        for seat, slot in enumerate(self.slots):
+            if slot.kind == "human" and slot.seed_commit is not None:
+                self._book.commit(seat, slot.seed_commit)
+        self.phase = TablePhase.DEALING
+        self._next_round_at = None
+        self._awaiting_reveal = {
+            seat for seat, s in enumerate(self.slots) if s.kind == "human" and s.peer is not None
+        }
+        self._reveal_deadline = now + self.config.reveal_wait
+        commit = SeedCommit(round_no, self._host_commit())
+        for recipient in self._recipients():
+            self._out(recipient, commit)
+        if not self._awaiting_reveal:
+            self._deal(now)
+
+    def _on_seed_reveal(self, peer: Peer, reveal: ClientSeedReveal, now: float) -> None:
+        seat = peer.seat
+        if seat is None:
+            return
+        if self.phase is not TablePhase.DEALING or reveal.round != self._round_no:
+            self._out(peer.id, ErrorReply("not_now", None, "No deal is waiting for seeds.", None))
+            return
+        try:
+            self._book.accept(seat, reveal)
+        except FairnessError as error:
+            self._out(peer.id, ErrorReply("bad_seed", None, _clip(str(error)), None))
+            return
+        self.slots[seat].seed_commit = reveal.next_commit
+        self._awaiting_reveal.discard(seat)
+        if not self._awaiting_reveal:
+            self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        seeds = self._book.seeds(self._round_no)
+        commits = self._book.commitments(self._round_no)
+        self._commit(
+            {
+                "k": "round",
+                "r": self._round_no,
+                "host_seed": self._host_seed,
+                "now": now,
+                "seeds": [[s, seeds[s], commits[s]] for s in sorted(seeds)],
+            }
+        )
+
+    def _apply_round(self, record: Record) -> None:
+        round_no, now = record["r"], record["now"]
+        host_seed = bytes(record["host_seed"])
+        seeds = {s: bytes(seed) for s, seed, _ in record["seeds"]}
+        self._round_no, self._host_seed = round_no, host_seed
+        self._round_seeds = tuple(
+            SeatSeed(s, bytes(seed), bytes(c)) for s, seed, c in record["seeds"]
+        )
+        shuffler = FairShuffler(combine_seeds(self.room_id, round_no, host_seed, seeds))
+        if round_no == 1 or self.game is None:
+            self.game = Game(
+                self.rules, self._infos, shuffler=shuffler, first_player=self._first_player, now=now
+            )
+        else:
+            self.game.shuffler = shuffler
+            self.game.next_round(now)
+        deck = build_deck(self.rules.deck)
+        shuffler.shuffle(deck, deal_purpose(round_no))
+        self._deck = tuple(card.code for card in deck)
+        self.phase = TablePhase.PLAYING
+        self._reveal_deadline = None
+        self._awaiting_reveal = set()
+        self.sid += 1
+        self._deliver_events(self.game.round.events, now)
+        self._deliver_states(now)
+        self._replan_bots(now)
+
+    def _after_round(self, now: float) -> None:
+        game = self.game
+        assert game is not None and game.round.winner is not None
+        ended = [e for e in game.round.events if e.kind == "round_ended"]
+        points = ended[-1].to_dict()["points"] if ended else 0
+        scores = tuple(game.scores)
+        public: list[Message] = [
+            RoundEnd(self._round_no, game.round.winner, points, scores),
+            HostSeedReveal(self._round_no, self._host_seed, self._round_seeds, self._deck),
+        ]
+        if game.over:
+            public.append(GameEnd(game.winner, scores))
+        for recipient in self._recipients():
+            for message in public:
+                self._out(recipient, message)
+        self._bot_plan = None
+        if game.over:
+            self._end_game()
+        else:
+            self.phase = TablePhase.BETWEEN_ROUNDS
+            if self.config.next_round_after is not None:
+                self._next_round_at = now + self.config.next_round_after
+
+    def _end_game(self) -> None:
+        """Back to the lobby with the same seats; spectators sit down where there is room."""
+        self.phase = TablePhase.LOBBY
+        for slot in self.slots:
+            slot.ready = slot.kind == "bot"
+            slot.taken_over = False
+        if self._replaying:
+            return
+        for peer in list(self.peers.values()):
+            if peer.seat is None and peer.hello is not None and len(self.slots) < MAX_SEATS:
+                self._seat(peer, len(self.slots), peer.hello)
+        self._send_lobby()
+
+    # ------------------------------------------------------------------ actions
+
+    def _on_action(self, peer: Peer, request: ActionRequest, now: float) -> None:
+        seat = peer.seat
+        if seat is None:
+            self._refuse(peer, request, "not_now", None, "Spectators watch until the next game.")
+            return
+        slot = self.slots[seat]
+        if request.seq <= slot.last_seq:
+            self._out(peer.id, Ack(request.seq))  # a duplicate after a resume
+            return
+        game = self.game
+        if self.phase is not TablePhase.PLAYING or game is None:
+            self._refuse(peer, request, "not_now", None, "No round is being played right now.")
+            return
+        if request.sid != self.sid:
+            self._refuse(
+                peer,
+                request,
+                "stale_state",
+                None,
+                "The table changed before your action arrived; look again.",
+            )
+            return
+        try:
+            action = parse_action(f"{seat} {request.a}")
+        except ValueError as error:
+            self._refuse(peer, request, "illegal", None, str(error))
+            return
+        if isinstance(action, Timeout):
+            self._refuse(peer, request, "illegal", "T2", "Only the host's timer times out.")
+            return
+        try:
+            self._act(action, now, auto=False, seq=request.seq)
+        except IllegalAction as error:
+            code = "not_your_turn" if error.rule_id == "O10" else "illegal"
+            self._refuse(peer, request, code, error.rule_id[:8], error.message)
+
+    def _refuse(
+        self, peer: Peer, request: ActionRequest, code: str, rule: str | None, text: str
+    ) -> None:
+        self._out(peer.id, ErrorReply(code, rule, _clip(text or code), request.seq))
+
+    def _act(self, action: Action, now: float, *, auto: bool, seq: int) -> None:
+        """Apply through the engine (which refuses without changing anything), then record."""
+        game = self.game
+        assert game is not None
+        events = game.apply(action, now, auto=auto)
+        record = {"k": "act", "a": str(action), "now": now, "auto": auto, "seq": seq}
+        if not self._replaying:
+            self._records.append(record)
+        self._after_action(action.seat, seq, events, now)
+
+    def _apply_action_record(self, record: Record) -> None:
+        game = self.game
+        assert game is not None, "an action record before the round record"
+        action = parse_action(record["a"])
+        events = game.apply(action, record["now"], auto=record["auto"])
+        self.last_now = max(self.last_now, record["now"])
+        self._after_action(action.seat, record["seq"], events, record["now"])
+
+    def _after_action(self, seat: int, seq: int, events: list[EngineEvent], now: float) -> None:
+        slot = self.slots[seat]
+        if seq:
+            slot.last_seq = seq
+            if slot.peer is not None:
+                self._out(slot.peer, Ack(seq))
+        self.sid += 1
+        self._deliver_events(events, now)
+        game = self.game
+        assert game is not None
+        if game.round.winner is not None:
+            self._after_round(now)
+        self._deliver_states(now)
+        self._replan_bots(now)
+
+    # ------------------------------------------------------------------ timers and bots
+
+    def _deadlines(self) -> list[float | None]:
+        times: list[float | None] = [self._next_round_at]
+        if self.phase is TablePhase.DEALING:
+            times.append(self._reveal_deadline)
+        if self.phase is TablePhase.PLAYING and self.game is not None:
+            times.append(self.game.next_deadline())
+            times.append(self._bot_plan[0] if self._bot_plan else None)
+            times.extend(self._takeover_time(slot) for slot in self.slots)
+        return times
+
+    def _takeover_time(self, slot: Slot) -> float | None:
+        if slot.kind != "human" or slot.dropped_at is None or slot.taken_over:
+            return None
+        return slot.dropped_at + (self.rules.move_timer or self.config.drop_grace)
+
+    def _step(self, now: float) -> bool:
+        """Do the earliest piece of work that is due; False when nothing is."""
+        if self._next_round_at is not None and now >= self._next_round_at:
+            self._next_round_at = None
+            self._begin_round(self._round_no + 1, now)
+            return True
+        if self.phase is TablePhase.DEALING:
+            if self._reveal_deadline is not None and now >= self._reveal_deadline:
+                self._deal(now)  # seats that did not reveal contribute nothing
+                return True
+            return False
+        if self.phase is not TablePhase.PLAYING or self.game is None:
+            return False
+        for slot in self.slots:
+            due = self._takeover_time(slot)
+            if due is not None and now >= due:
+                slot.taken_over = True
+                self._replan_bots(now)
+                return True
+        deadline = self.game.next_deadline()
+        if deadline is not None and now >= deadline:
+            self._act(Timeout(self.game.round.actor), now, auto=False, seq=0)
+            return True
+        if self._bot_plan is not None and now >= self._bot_plan[0]:
+            planned_sid = self._bot_plan[1]
+            self._bot_plan = None
+            if planned_sid == self.sid:
+                self._run_bots(now)
+            else:
+                self._replan_bots(now)
+            return True
+        return False
+
+    def bot_controlled(self, seat: int) -> bool:
+        slot = self.slots[seat]
+        if slot.kind == "bot" or slot.taken_over:
+            return True
+        game = self.game
+        return game is not None and game.round.autopilot[seat]
+
+    def _bot(self, level: str) -> Bot:
+        bot = self._bots.get(level)
+        if bot is None:
+            bot = self._bots[level] = self._bot_factory(level)
+        return bot
+
+    def _level_of(self, seat: int) -> str:
+        slot = self.slots[seat]
+        return slot.level if slot.kind == "bot" else self.config.bot_level
+
+    def _bot_for(self, seat: int) -> Bot:
+        return self._bot(self._level_of(seat))
+
+    def _out_of_turn_order(self) -> list[int]:
+        game = self.game
+        assert game is not None
+        rnd = game.round
+        n = len(self.slots)
+        order = [(rnd.actor + k) % n for k in range(1, n)]
+        if rnd.exposed is not None and rnd.exposed in order:
+            order.remove(rnd.exposed)
+            order.insert(0, rnd.exposed)
+        return order
+
+    def _replan_bots(self, now: float) -> None:
+        """Schedule the next bot decision (the same deadline mechanism as the move timer)."""
+        self._bot_plan = None
+        game = self.game
+        if self.phase is not TablePhase.PLAYING or game is None or self._replaying:
+            return
+        rnd = game.round
+        delays = []
+        for seat in self._out_of_turn_order():
+            if self.bot_controlled(seat) and game.legal_actions(seat):
+                moment: Moment = "uno" if seat == rnd.exposed else "catch"
+                delays.append(self.config.pace.delay(self._level_of(seat), moment, self._rng))
+        if self.bot_controlled(rnd.actor):
+            delays.append(self.config.pace.delay(self._level_of(rnd.actor), "turn", self._rng))
+        if delays:
+            self._bot_plan = (now + min(delays), self.sid)
+
+    def _run_bots(self, now: float) -> None:
+        """Out-of-turn chances first (the exposed seat first), then the actor, as sim does."""
+        game = self.game
+        assert game is not None
+        for seat in self._out_of_turn_order():
+            if self.bot_controlled(seat) and game.legal_actions(seat):
+                action = self._bot_for(seat).choose(game.seat_view(seat), self._rng)
+                if action is not None:
+                    self._act(action, now, auto=True, seq=0)
+                    return
+        actor = game.round.actor
+        if self.bot_controlled(actor):
+            action = self._bot_for(actor).choose(game.seat_view(actor), self._rng)
+            if action is None:
+                action = Timeout(actor)  # a bot that cannot decide lets the timer decide
+            self._act(action, now, auto=True, seq=0)
+
+    # ------------------------------------------------------------------ outboxes
+
+    def _recipients(self) -> list[int]:
+        """Every connection that has said hello, and the shared screen."""
+        return [SCREEN, *(p.id for p in self.peers.values() if p.hello is not None)]
+
+    def _seat_of(self, recipient: int) -> int | None:
+        peer = self.peers.get(recipient)
+        return None if peer is None else peer.seat
+
+    def _out(self, recipient: int, message: Message, owner: int | None = None) -> None:
+        """The one redaction point: ``owner`` is the seat whose private cards the message
+        carries (None: public). Nothing private ever goes to anyone else."""
+        if owner is not None and self._seat_of(recipient) != owner:
+            raise AssertionError(f"private data of seat {owner} addressed to {recipient}")
+        if isinstance(message, State) and message.hand and owner is None:
+            raise AssertionError("a state with a hand must name its owner")
+        if not self._replaying:
+            self._outbox.append(Send(recipient, message))
+
+    def _close(self, peer: int, code: CloseCode, reason: str) -> None:
+        """The connection ends; the table forgets it now (its seat, if any, is handled by
+        the caller), so nothing more is addressed to it."""
+        gone = self.peers.pop(peer, None)
+        if gone is not None and gone.seat is not None and gone.seat < len(self.slots):
+            slot = self.slots[gone.seat]
+            if slot.peer == peer:
+                slot.peer, slot.check = None, None
+        if not self._replaying:
+            self._outbox.append(Close(peer, code, reason))
+
+    def _deliver_events(self, events: Iterable[EngineEvent], now: float) -> None:
+        recipients = self._recipients()
+        for event in events:
+            data = event.to_dict()
+            kind = data.pop("type")
+            message = Event(self.sid, kind, _event_fields(data))
+            audience = event.audience
+            if audience is None:
+                for recipient in recipients:
+                    self._out(recipient, message)
+            else:
+                peer = self.slots[audience].peer
+                if peer is not None:
+                    self._out(peer, message, owner=audience)
+
+    def _deliver_states(self, now: float) -> None:
+        if self.game is None:
+            return
+        public = self._state_for(None, now)
+        for recipient in self._recipients():
+            seat = self._seat_of(recipient)
+            if seat is None:
+                self._out(recipient, public)
+            else:
+                self._out(recipient, self._state_for(seat, now), owner=seat)
+
+    def _state_for(self, seat: int | None, now: float) -> State:
+        game = self.game
+        assert game is not None
+        view = game.seat_view(seat) if seat is not None else None
+        table = view.table if view is not None else game.table_view()
+        playing = self.phase is TablePhase.PLAYING
+        hand = tuple(card.code for card in view.hand) if view is not None else ()
+        legal = (
+            tuple(action_notation(a) for a in view.legal) if view is not None and playing else ()
+        )
+        deadline = game.next_deadline() if playing else None
+        deadline_ms = (
+            None if deadline is None else max(0, min(MAX_DEADLINE_MS, int((deadline - now) * 1000)))
+        )
+        exposed = table.exposed
+        color = table.color
+        return State(
+            sid=self.sid,
+            round=table.round_no,
+            hand=hand,
+            counts=table.counts,
+            top=table.top.code if table.discard else None,
+            color=None if color is None else color.value,
+            direction=table.direction,
+            turn=table.turn,
+            actor=table.actor if table.winner is None else None,
+            phase="game_over" if game.over else table.phase.value,
+            pending=table.pending,
+            legal=legal,
+            uno=tuple(UnoFlags(d, exposed == s) for s, d in enumerate(table.declared)),
+            scores=table.scores,
+            draw_pile=table.draw_pile_size,
+            discard_count=len(table.discard),
+            deadline_ms=deadline_ms,
+            dealer=table.dealer,
+        )
+
+
+def _event_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for key, value in data.items():
+        fields[key] = tuple(value) if isinstance(value, list) else value
+    return fields

@@ -1,0 +1,267 @@
+"""Finding tables on the LAN with mDNS / DNS-SD (zeroconf.asyncio), protocol/discovery.md.
+
+``Announcer`` registers ``<table name>._lanuno._tcp.local.`` with the TXT keys of the spec
+(never anything derived from the room code), updates ``free`` as seats fill, and sends the
+goodbye on shutdown. ``TableBrowser`` keeps a list of tables found (and forgets those that
+say goodbye); a table whose address refuses a connection is marked stale, because a
+crashed host's records linger until their TTL. Discovery is a hint: the handshake
+authenticates every connection.
+
+Zeroconf always gets an explicit interface list: the interface the table is served on
+(tests pass ``127.0.0.1`` or an address inside a network namespace they created).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from zeroconf import IPVersion, ServiceStateChange
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from lanuno.wire.messages import SUPPORTED_VERSIONS
+
+SERVICE_TYPE = "_lanuno._tcp.local."
+PROTOCOL_GENERATION = "1"
+MAX_TXT_VALUE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table seen on the LAN."""
+
+    instance: str
+    """The mDNS instance name (unique on the LAN; zeroconf renames on a conflict)."""
+    name: str
+    address: str
+    port: int
+    free: int
+    preset: str
+    room: str
+    stale: bool = False
+
+    @property
+    def endpoint(self) -> str:
+        return f"{self.address}:{self.port}"
+
+
+def txt_records(name: str, free: int, preset: str, room_id: bytes) -> dict[str, str]:
+    txt = {
+        "v": PROTOCOL_GENERATION,
+        "mv": ",".join(str(v) for v in SUPPORTED_VERSIONS),
+        "table": name[:32],
+        "free": str(max(0, min(10, free))),
+        "preset": preset,
+        "room": room_id.hex(),
+    }
+    for key, value in txt.items():
+        while len(value.encode()) > MAX_TXT_VALUE:  # a long UTF-8 name: cut by characters
+            value = value[:-1]
+        txt[key] = value
+    return txt
+
+
+def _instance_label(name: str) -> str:
+    label = "".join(ch if ch.isprintable() and ch != "." else "-" for ch in name)[:60]
+    return label or "lanuno table"
+
+
+class Announcer:
+    """Announce one table on one IPv4 interface."""
+
+    def __init__(
+        self,
+        name: str,
+        address: str,
+        port: int,
+        *,
+        preset: str,
+        room_id: bytes,
+        free: int,
+    ) -> None:
+        self.name, self.address, self.port = name, address, port
+        self.preset, self.room_id, self.free = preset, room_id, free
+        self._zc: AsyncZeroconf | None = None
+        self._info: AsyncServiceInfo | None = None
+        self._pending: set[asyncio.Task[None]] = set()
+
+    def _service_info(self) -> AsyncServiceInfo:
+        instance = (
+            self._info.name
+            if self._info is not None
+            else (f"{_instance_label(self.name)}.{SERVICE_TYPE}")
+        )
+        return AsyncServiceInfo(
+            SERVICE_TYPE,
+            instance,
+            addresses=[socket.inet_aton(self.address)],
+            port=self.port,
+            properties=txt_records(self.name, self.free, self.preset, self.room_id),
+            server=f"lanuno-{self.room_id.hex()[:12]}.local.",
+        )
+
+    async def start(self) -> None:
+        self._zc = AsyncZeroconf(interfaces=[self.address], ip_version=IPVersion.V4Only)
+        info = self._service_info()
+        task = await self._zc.async_register_service(info, allow_name_change=True)
+        await task
+        self._info = info
+
+    @property
+    def instance(self) -> str | None:
+        return self._info.name if self._info is not None else None
+
+    def update(self, free: int, preset: str) -> None:
+        """Refresh the TXT record when the seats free or the preset change (non-blocking)."""
+        if (free, preset) == (self.free, self.preset) or self._zc is None or self._info is None:
+            return
+        self.free, self.preset = free, preset
+        info = self._service_info()
+        self._info = info
+        zc = self._zc
+
+        async def push() -> None:
+            with contextlib.suppress(Exception):
+                await (await zc.async_update_service(info))
+
+        task = asyncio.create_task(push())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def close(self) -> None:
+        """Goodbye (TTL 0) so browsers forget the table at once, then close."""
+        zc, self._zc = self._zc, None
+        if zc is None:
+            return
+        for task in list(self._pending):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await zc.async_unregister_all_services()
+        await zc.async_close()
+
+
+class TableBrowser:
+    """Tables found on the LAN, kept up to date; ``on_change`` is called on every change."""
+
+    def __init__(
+        self,
+        interfaces: Sequence[str],
+        on_change: Callable[[TableBrowser], None] | None = None,
+    ) -> None:
+        self.interfaces = list(interfaces)
+        self.tables: dict[str, TableInfo] = {}
+        self.on_change = on_change
+        self._zc: AsyncZeroconf | None = None
+        self._browser: AsyncServiceBrowser | None = None
+        self._pending: set[asyncio.Task[None]] = set()
+        self._changed = asyncio.Event()
+
+    async def start(self) -> None:
+        self._zc = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
+        self._browser = AsyncServiceBrowser(
+            self._zc.zeroconf, [SERVICE_TYPE], handlers=[self._on_state_change]
+        )
+
+    def _on_state_change(
+        self,
+        zeroconf: object,
+        service_type: str,
+        name: str,
+        state_change: ServiceStateChange,
+    ) -> None:
+        # Called inside zeroconf's loop: never block; keep a reference to the task.
+        if state_change is ServiceStateChange.Removed:
+            if self.tables.pop(name, None) is not None:
+                self._notify()
+            return
+        task = asyncio.ensure_future(self._resolve(service_type, name))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _resolve(self, service_type: str, name: str) -> None:
+        assert self._zc is not None
+        info = AsyncServiceInfo(service_type, name)
+        if not await info.async_request(self._zc.zeroconf, 3000):
+            return
+        table = parse_table(name, info)
+        if table is not None:
+            self.tables[name] = table
+            self._notify()
+
+    def _notify(self) -> None:
+        self._changed.set()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    async def wait_for_change(self, timeout: float) -> bool:
+        self._changed.clear()
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def mark_stale(self, instance: str) -> None:
+        """A connection to this table failed: show it as stale rather than trust it."""
+        table = self.tables.get(instance)
+        if table is not None and not table.stale:
+            self.tables[instance] = replace(table, stale=True)
+            self._notify()
+
+    def listed(self) -> list[TableInfo]:
+        """Live tables first, then by name."""
+        return sorted(self.tables.values(), key=lambda t: (t.stale, t.name, t.instance))
+
+    async def close(self) -> None:
+        for task in list(self._pending):
+            task.cancel()
+        if self._browser is not None:
+            with contextlib.suppress(Exception):
+                await self._browser.async_cancel()
+        if self._zc is not None:
+            await self._zc.async_close()
+        self._zc = self._browser = None
+
+
+def parse_table(instance: str, info: AsyncServiceInfo) -> TableInfo | None:
+    """A TableInfo from resolved records, or None if they are not a lanuno table we speak."""
+    props = {
+        (k.decode("ascii", "replace") if isinstance(k, bytes) else str(k)): (
+            v.decode("utf-8", "replace") if isinstance(v, bytes) else ""
+        )
+        for k, v in (info.properties or {}).items()
+    }
+    if props.get("v") != PROTOCOL_GENERATION:
+        return None
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not addresses or info.port is None:
+        return None
+    try:
+        free = int(props.get("free", "0"))
+    except ValueError:
+        free = 0
+    name = props.get("table") or instance.removesuffix("." + SERVICE_TYPE)
+    return TableInfo(
+        instance,
+        name,
+        addresses[0],
+        info.port,
+        free,
+        props.get("preset", "?"),
+        props.get("room", ""),
+    )
+
+
+async def probe(address: str, port: int, timeout: float = 1.5) -> bool:
+    """Does anything accept a TCP connection there? (A refused table is stale.)"""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    with contextlib.suppress(Exception):
+        await writer.wait_closed()
+    return True

@@ -1,0 +1,434 @@
+"""The host's asyncio adapter: TCP connections in, the pure ``Table`` in the middle.
+
+Each connection runs the wire handshake under a 5 s deadline (with caps on how many
+unauthenticated connections may wait, in total and per address), then feeds validated
+messages to the table through a token bucket. After every input the server writes the
+table's journal records to disk (fsync) and only then sends its outbox, so no action is
+acknowledged before it is durable. One timer task calls ``table.tick`` at
+``table.next_deadline()``. A peer silent for 15 s is dropped (clients ping every 5 s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+
+from lanuno.host.journal import JournalWriter
+from lanuno.host.table import SCREEN, Close, Send, Table, TablePhase
+from lanuno.wire.connection import ConnectionClosed, HandshakeComplete, HostConnection
+from lanuno.wire.errors import CloseCode, ProtocolError
+from lanuno.wire.messages import Message
+
+READ_CHUNK = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class ServerLimits:
+    """Robustness numbers from security-anchors.md section 3.2."""
+
+    handshake_timeout: float = 5.0
+    silence_timeout: float = 15.0
+    max_unauthenticated: int = 32
+    max_unauthenticated_per_ip: int = 4
+    rate: float = 20.0
+    """Messages per second a connection may send on average..."""
+    burst: float = 40.0
+    """...and in one burst. Past the burst messages are dropped with one error; a sender
+    that keeps going for another burst is disconnected."""
+    max_write_buffer: int = 1 << 20
+    """A peer that does not read what it is sent is dropped past this many bytes."""
+
+
+class TokenBucket:
+    __slots__ = ("burst", "last", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.last = rate, burst, burst, now
+
+    def take(self, now: float) -> float:
+        """Spend one token; returns the tokens left (below 0: over the limit)."""
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        self.tokens -= 1
+        return self.tokens
+
+
+@dataclass(slots=True)
+class Link:
+    peer: int
+    conn: HostConnection
+    writer: asyncio.StreamWriter
+    bucket: TokenBucket
+    closed: bool = False
+
+
+class ScreenFeed:
+    """The shared screen's messages (public only), fanned out to every ``updates()``."""
+
+    def __init__(self) -> None:
+        self._queues: list[asyncio.Queue[Message | None]] = []
+        self._recent: dict[str, Message] = {}
+        self._closed = False
+
+    def publish(self, message: Message) -> None:
+        if message.TYPE in ("lobby", "state"):
+            self._recent[message.TYPE] = message
+        for queue in self._queues:
+            queue.put_nowait(message)
+
+    def close(self) -> None:
+        self._closed = True
+        for queue in self._queues:
+            queue.put_nowait(None)
+
+    async def updates(self) -> AsyncIterator[Message]:
+        queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        for message in self._recent.values():  # a late viewer starts from the latest
+            queue.put_nowait(message)
+        if self._closed:
+            queue.put_nowait(None)
+        self._queues.append(queue)
+        try:
+            while True:
+                item = await queue.get()
+                if item is None:
+                    return
+                yield item
+        finally:
+            self._queues.remove(queue)
+
+
+def lan_address() -> str:
+    """The IPv4 address of the interface holding the default route (no packet is sent:
+    connecting a UDP socket only picks a route)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+    return address
+
+
+class TableServer:
+    """Serves one table. ``await start()``, then ``await close()`` to end it."""
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        journal: JournalWriter | None = None,
+        limits: ServerLimits | None = None,
+        log: Callable[[str], None] | None = None,
+        random_bytes: Callable[[int], bytes] = os.urandom,
+    ) -> None:
+        self.table = table
+        self.host = host
+        self.port = port
+        self.journal = journal
+        self.limits = limits or ServerLimits()
+        self.screen_feed = ScreenFeed()
+        self._log = log or (lambda line: None)
+        self._random_bytes = random_bytes
+        self._links: dict[int, Link] = {}
+        self._next_peer = 1
+        self._unauthenticated = 0
+        self._unauthenticated_by_ip: dict[str, int] = {}
+        self._server: asyncio.Server | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
+        # The table's clock carries on from its journal after a restart.
+        self._epoch = time.monotonic() - table.last_now
+        self.closed = asyncio.Event()
+        self.on_change: Callable[[], None] | None = None
+        """Called after each batch of table changes (the announcer updates free seats)."""
+
+    def now(self) -> float:
+        return time.monotonic() - self._epoch
+
+    @property
+    def addresses(self) -> list[str]:
+        if self.host in ("0.0.0.0", ""):
+            return [f"{lan_address()}:{self.port}"]
+        return [f"{self.host}:{self.port}"]
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._accept, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._timer = asyncio.create_task(self._timer_loop())
+        self.pump()
+
+    async def close(self, reason: str = "the host closed the table") -> None:
+        if self.closed.is_set():
+            return
+        self.closed.set()
+        for link in list(self._links.values()):
+            self._end_link(link, CloseCode.HOST_SHUTDOWN, reason)
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self._timer is not None:
+            self._timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timer
+        for writer in list(self._writers):  # unfinished handshakes too
+            with contextlib.suppress(Exception):
+                writer.close()
+        if self._tasks:
+            # Closed sockets end every handler; cancelling them instead would make asyncio's
+            # stream callback log the cancellation as an error.
+            _, late = await asyncio.wait(set(self._tasks), timeout=2.0)
+            for task in late:
+                task.cancel()
+        self.screen_feed.close()
+        if self.journal is not None:
+            self.journal.close()
+
+    # ------------------------------------------------------------------ the pump
+
+    def pump(self) -> None:
+        """Journal first (fsync), then send: nothing is acknowledged before it is on disk."""
+        records = self.table.take_records()
+        if records and self.journal is not None:
+            self.journal.append(records)
+        for item in self.table.take_outbox():
+            if isinstance(item, Send):
+                if item.peer == SCREEN:
+                    self.screen_feed.publish(item.message)
+                else:
+                    self._send(item.peer, item.message)
+            elif isinstance(item, Close):
+                link = self._links.get(item.peer)
+                if link is not None:
+                    self._end_link(link, item.code, item.reason)
+        self._wake.set()
+        if self.on_change is not None:
+            self.on_change()
+
+    def _send(self, peer: int, message: Message) -> None:
+        link = self._links.get(peer)
+        if link is None or link.closed:
+            return
+        try:
+            link.writer.write(link.conn.send(message))
+        except (ProtocolError, OSError, RuntimeError) as error:
+            self._log(f"peer {peer}: send failed ({error}); dropping it")
+            self._end_link(link, CloseCode.INTERNAL_ERROR, "send failed")
+            return
+        if link.writer.transport.get_write_buffer_size() > self.limits.max_write_buffer:
+            self._log(f"peer {peer}: not reading its messages; dropping it")
+            self._end_link(link, CloseCode.TIMEOUT, "not reading")
+
+    def _end_link(self, link: Link, code: CloseCode, reason: str) -> None:
+        if link.closed:
+            return
+        link.closed = True
+        with contextlib.suppress(Exception):
+            link.writer.write(link.conn.close(code, reason[:200]))
+        with contextlib.suppress(Exception):
+            link.writer.close()
+
+    async def _timer_loop(self) -> None:
+        while True:
+            deadline = self.table.next_deadline()
+            delay = None if deadline is None else max(0.0, deadline - self.now())
+            if delay is None or delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+            self._wake.clear()
+            await asyncio.sleep(0)  # let connections run between bursts of bot moves
+            self.table.tick(self.now())
+            self.pump()
+
+    # ------------------------------------------------------------------ connections
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        self._writers.add(writer)
+        try:
+            await self._serve(reader, writer)
+        except Exception as error:  # one connection's bug must not take the table down
+            self._log(f"connection error: {type(error).__name__}: {error}")
+        finally:
+            self._tasks.discard(task)
+            self._writers.discard(writer)
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peername = writer.get_extra_info("peername")
+        ip = str(peername[0]) if peername else "?"
+        limits = self.limits
+        if (
+            self.closed.is_set()
+            or self._unauthenticated >= limits.max_unauthenticated
+            or self._unauthenticated_by_ip.get(ip, 0) >= limits.max_unauthenticated_per_ip
+        ):
+            return  # over the caps: close at once, no answer
+        self._unauthenticated += 1
+        self._unauthenticated_by_ip[ip] = self._unauthenticated_by_ip.get(ip, 0) + 1
+        conn = HostConnection(
+            self.table.guard, self.table.room_id, self._random_bytes, self.table.resume_lookup
+        )
+        peer = self._next_peer
+        self._next_peer += 1
+        try:
+            pending = await asyncio.wait_for(
+                self._handshake(peer, conn, reader, writer), limits.handshake_timeout
+            )
+        except TimeoutError:
+            self._log(f"{ip}: handshake not finished within {limits.handshake_timeout:g} s")
+            return
+        except (ProtocolError, OSError) as error:
+            with contextlib.suppress(Exception):
+                writer.write(conn.data_to_send())  # e.g. the other-generation answer
+            self._log(f"{ip}: handshake refused ({error})")
+            self.table.note_room_code()
+            self.pump()
+            return
+        finally:
+            self._unauthenticated -= 1
+            self._unauthenticated_by_ip[ip] -= 1
+            if not self._unauthenticated_by_ip[ip]:
+                del self._unauthenticated_by_ip[ip]
+        if pending is None:
+            return
+        link = Link(peer, conn, writer, TokenBucket(limits.rate, limits.burst, self.now()))
+        self._links[peer] = link
+        try:
+            self._dispatch(link, pending)
+            await self._read_loop(link, reader)
+        finally:
+            self._links.pop(peer, None)
+            self.table.on_closed(peer, self.now())
+            self.pump()
+            self._end_link(link, CloseCode.NORMAL, "")
+
+    async def _handshake(
+        self,
+        peer: int,
+        conn: HostConnection,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+    ) -> list[object] | None:
+        while True:
+            data = await reader.read(READ_CHUNK)
+            events = conn.receive_data(data)
+            for index, event in enumerate(events):
+                if isinstance(event, HandshakeComplete):
+                    # The resume secret is journaled before the confirmation leaves.
+                    self.table.on_handshake(peer, event, self.now())
+                    self.pump()
+                    writer.write(conn.data_to_send())
+                    return list(events[index + 1 :])
+            writer.write(conn.data_to_send())
+            if not data:
+                return None
+
+    async def _read_loop(self, link: Link, reader: asyncio.StreamReader) -> None:
+        while not link.closed:
+            try:
+                data = await asyncio.wait_for(reader.read(READ_CHUNK), self.limits.silence_timeout)
+            except TimeoutError:
+                self._end_link(link, CloseCode.TIMEOUT, "no message for 15 s")
+                return
+            except OSError:
+                return
+            try:
+                events = link.conn.receive_data(data)
+            except ProtocolError as error:
+                self._log(f"peer {link.peer}: {error}")
+                self._end_link(link, error.code, error.reason)
+                return
+            self._dispatch(link, events)
+            if not data:
+                return
+
+    def _dispatch(self, link: Link, events: Sequence[object]) -> None:
+        for event in events:
+            if link.closed:
+                break
+            if isinstance(event, ConnectionClosed):
+                link.closed = True
+                break
+            if not isinstance(event, Message) or event.TYPE == "bye":
+                continue
+            now = self.now()
+            left = link.bucket.take(now)
+            if left < 0:
+                if left < -self.limits.burst:
+                    self._end_link(link, CloseCode.RATE_LIMITED, "too many messages")
+                    break
+                self.table.rate_limited(link.peer, event)
+                continue
+            self.table.on_message(link.peer, event, now)
+        self.pump()
+
+
+class TableControls:
+    """The host's keys (``HostControls``) over a running server."""
+
+    def __init__(self, server: TableServer) -> None:
+        self._server = server
+
+    def _run(self, change: Callable[[], object]) -> None:
+        try:
+            change()
+        finally:
+            self._server.pump()
+
+    async def add_bot(self, level: str) -> None:
+        self._run(lambda: self._server.table.add_bot(level))
+
+    async def remove_seat(self, seat: int) -> None:
+        self._run(lambda: self._server.table.remove_seat(seat))
+
+    async def set_preset(self, preset: str) -> None:
+        self._run(lambda: self._server.table.set_preset(preset))
+
+    async def set_option(self, key: str, value: str) -> None:
+        self._run(lambda: self._server.table.set_option(key, value))
+
+    async def start(self) -> None:
+        self._run(lambda: self._server.table.start(self._server.now()))
+
+    async def shutdown(self) -> None:
+        await self._server.close()
+
+
+class TableScreen:
+    """The shared screen (``HostScreen``): public messages only."""
+
+    def __init__(self, server: TableServer) -> None:
+        self._server = server
+
+    @property
+    def table_name(self) -> str:
+        return self._server.table.config.name
+
+    @property
+    def room_code(self) -> str:
+        return self._server.table.room_code
+
+    @property
+    def addresses(self) -> Sequence[str]:
+        return self._server.addresses
+
+    @property
+    def phase(self) -> TablePhase:
+        return self._server.table.phase
+
+    def updates(self) -> AsyncIterator[Message]:
+        return self._server.screen_feed.updates()
