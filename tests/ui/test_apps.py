@@ -1,0 +1,258 @@
+"""Both apps driven through their key bindings: prompt_toolkit pipe input, DummyOutput,
+and the in-memory fakes of the network layer (ui_fakes)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
+from prompt_toolkit.output import DummyOutput
+from ui_fakes import FakeControls, FakeScreen, FakeSession, lobby, state, welcome
+
+from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
+from lanuno.ui.client_model import ClientModel
+from lanuno.ui.i18n import translator
+from lanuno.ui.table_app import TableController, build_table_application, run_table_app
+from lanuno.ui.table_model import TableModel
+from lanuno.ui.widgets import render_text
+from lanuno.wire.messages import Lobby, LobbySeat
+
+DOWN = "\x1b[B"
+RIGHT = "\x1b[C"
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Let the app's tasks run until ``condition`` holds (bounded, so a bug cannot hang)."""
+    for _ in range(1000):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def consumed(queue: asyncio.Queue[object]) -> None:
+    # The app applies a message in the same step as it takes it off the queue.
+    await until(queue.empty, "the app took every message")
+
+
+async def press(pipe: PipeInput, keys: str) -> None:
+    pipe.send_text(keys)
+    await asyncio.sleep(0.02)
+
+
+# ---------------------------------------------------------------------------- client
+
+
+async def test_client_plays_whole_turns_from_the_keyboard() -> None:
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(session, lang="en", input=pipe, output=DummyOutput())
+        )
+        session.feed(welcome(), lobby(ready=False))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "r")
+        await until(lambda: session.ready_calls == [True], "ready sent")
+
+        session.feed(state())  # hand sorted: R2 R7 YS G+2 B7 BR W W+4
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "2\r")
+        await until(lambda: session.acted == ["play R7"], "number key then Enter plays")
+
+        await press(pipe, "8 ")
+        await press(pipe, "b")
+        await until(lambda: session.acted[-1] == "play W+4 B", "wild with its color")
+
+        await press(pipe, "1" + RIGHT + RIGHT + RIGHT + RIGHT + "\r")
+        await until(lambda: session.acted[-1] == "play B7", "arrows then Enter plays")
+
+        for key, verb in (("d", "draw"), ("p", "pass"), ("u", "uno"), ("c", "challenge")):
+            await press(pipe, key)
+            await until(lambda verb=verb: session.acted[-1] == verb, f"{key} sends {verb}")
+        await press(pipe, "a")
+        await until(lambda: session.acted[-1] == "accept", "a sends accept")
+
+        session.feed(state(actor=0, turn=0, legal=("catch 1",), sid=8))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "k")
+        await until(lambda: session.acted[-1] == "catch 1", "k sends Counter-UNO")
+
+        await press(pipe, "q")
+        assert await asyncio.wait_for(app, 5) == 0
+    assert session.closed
+
+
+async def test_client_pickers_from_the_keyboard() -> None:
+    session = FakeSession()
+    model = ClientModel(translator("fr"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        colors = ("color R", "color Y", "color G", "color B")
+        session.feed(welcome(), lobby(), state(phase="choose_color", legal=colors))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "v")  # vert, in French
+        await until(lambda: session.acted == ["color G"], "color picker by letter")
+
+        swaps = ("swap 0", "swap 1", "swap 3")
+        session.feed(state(phase="swap", legal=swaps, sid=8))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, DOWN + DOWN + "\r")
+        await until(lambda: session.acted[-1] == "swap 3", "seat picker by arrows")
+
+        gives = tuple(f"give {a} {b}" for a in (0, 1, 3) for b in (0, 1, 3))
+        session.feed(state(phase="gift", legal=gives, sid=9))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "2")
+        await press(pipe, "3")
+        await until(lambda: session.acted[-1] == "give 1 3", "gift picker, two seats")
+
+        session.feed(state(phase="choose_target", legal=("target 0", "target 3"), sid=10))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "2")
+        await until(lambda: session.acted[-1] == "target 3", "target picker by number")
+
+        session.feed(state(phase="turn", sid=11))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "7\r")
+        assert model.picker is not None and model.picker.card == "W"
+        await press(pipe, "\x1b")
+        await until(lambda: model.picker is None, "Esc closes the wild's color picker")
+
+        session.end()
+        await until(lambda: ctl.finished, "session end noticed")
+        assert ctl.connection() == "closed"
+        await press(pipe, "q")
+        assert await asyncio.wait_for(running, 5) == 0
+
+
+async def test_clicking_a_card_plays_it() -> None:
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        sent: list[tuple[str, ...]] = []
+        ctl.perform = sent.append  # type: ignore[method-assign]
+        for message in (welcome(), lobby(), state()):
+            model.apply(message, 0.0)
+        render_text(app)
+        chips = [f for f in _hand(ctl)(80) if len(f) == 3 and "[R 7]" in f[1]]
+        click = MouseEvent(Point(0, 0), MouseEventType.MOUSE_UP, MouseButton.LEFT, frozenset())
+        chips[0][2](click)  # type: ignore[misc]
+        assert sent == [("play R7",)]
+
+
+async def test_connection_state_is_shown_in_the_header() -> None:
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        for message in (welcome(), lobby(), state()):
+            model.apply(message, 0.0)
+        session.connection_state = "reconnecting"
+        assert "reconnecting..." in render_text(app).splitlines()[0]
+
+
+def test_larger_terminals_get_wider_panels_and_longer_hand_rows() -> None:
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    many = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Y1", "Y2", "Y3", "Y4", "Y5")
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        for message in (welcome(), lobby(), state(hand=many, legal=("draw",))):
+            model.apply(message, 0.0)
+        small = render_text(app, 80, 24)
+        large = render_text(app, 140, 45)
+    assert ctl.per_row == 23
+    assert small.count("^^^^^") == 1 and large.count("^^^^^") == 1
+    assert len(large.splitlines()) == 45
+    assert max(len(line) for line in large.splitlines()) > 80
+
+
+# ---------------------------------------------------------------------------- shared screen
+
+
+async def test_host_keys_reach_the_controls() -> None:
+    screen, controls = FakeScreen(), FakeControls()
+    model = TableModel(translator("en"))
+    ctl = TableController(screen, controls, model)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        screen.feed(lobby())
+        await consumed(screen.queue)  # type: ignore[arg-type]
+        script = [
+            ("b", ("add_bot", "intermediate")),
+            ("lb", ("add_bot", "expert")),
+            ("p", ("set_preset", "kids1")),
+            ("o\r", ("set_option", "stacking", "on")),
+            (DOWN + " ", ("set_option", "seven_o", "on")),
+            ("\x1b" + DOWN + "x", ("remove_seat", "1")),
+            ("s", ("start",)),
+        ]
+        for keys, call in script:
+            await press(pipe, keys)
+            await until(lambda call=call: controls.calls[-1:] == [call], f"{keys!r} -> {call}")
+        assert not model.options_open
+
+        controls.refuse = "The table is full (10 seats)."
+        await press(pipe, "b")
+        await until(lambda: model.notice == "The table is full (10 seats).", "refusal shown")
+        assert "The table is full (10 seats)." in render_text(app)
+
+        screen.feed(state(hand=(), legal=()))
+        await consumed(screen.queue)  # type: ignore[arg-type]
+        calls = len(controls.calls)
+        await press(pipe, "bs")  # lobby keys do nothing during a round
+        assert len(controls.calls) == calls
+
+        await press(pipe, "q")
+        assert await asyncio.wait_for(running, 5) == 0
+        assert controls.calls[-1] == ("shutdown",)
+
+
+async def test_run_table_app_quits_through_shutdown() -> None:
+    screen, controls = FakeScreen(), FakeControls()
+    with create_pipe_input() as pipe:
+        running = asyncio.create_task(
+            run_table_app(screen, controls, lang="fr", input=pipe, output=DummyOutput())
+        )
+        screen.feed(lobby())
+        await consumed(screen.queue)  # type: ignore[arg-type]
+        await press(pipe, "q")
+        assert await asyncio.wait_for(running, 5) == 0
+    assert controls.calls == [("shutdown",)]
+
+
+def test_shared_screen_shows_check_numbers_and_never_a_hand() -> None:
+    screen, controls = FakeScreen(), FakeControls()
+    model = TableModel(translator("en"))
+    ctl = TableController(screen, controls, model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(lobby(), 0.0)
+        text = render_text(app)
+        assert "314 159" in text and "271 828" in text
+        # Even a (wrongly) non-public State cannot leak: the table never reads the hand.
+        model.apply(state(hand=("G5", "G6", "Y8")), 0.0)
+        text = render_text(app)
+    assert "G 5" not in text and "G5" not in text and "Y 8" not in text
+
+
+def test_kicked_seat_is_the_selected_one_between_rounds() -> None:
+    model = TableModel(translator("en"))
+    seats = (*lobby().seats[:3], LobbySeat(None, "empty", False, False, False, None))
+    model.apply(Lobby(seats, "official", {}, False), 0.0)
+    model.move_cursor(3)
+    assert model.removable_seat() is None
