@@ -599,7 +599,7 @@ class Table:
         peer.seat = seat
         self._welcome(peer, seat)
         self._send_lobby()
-        if self.game is not None:
+        if self.game is not None and self.phase is not TablePhase.LOBBY:
             self._out(peer.id, self._state_for(seat, now), owner=seat)
         if self.phase is TablePhase.DEALING and seat not in self._book.seeds(self._round_no):
             self._awaiting_reveal.add(seat)
@@ -810,7 +810,7 @@ class Table:
         try:
             self._act(action, now, auto=False, seq=request.seq)
         except IllegalAction as error:
-            code = "not_your_turn" if error.rule_id == "O10" else "illegal"
+            code = "not_your_turn" if game.round.actor != seat else "illegal"
             self._refuse(peer, request, code, error.rule_id[:8], error.message)
 
     def _refuse(
@@ -1016,9 +1016,11 @@ class Table:
         if self.game is None:
             return
         public = self._state_for(None, now)
+        # Back in the lobby the seats may differ from the finished game's: public only.
+        in_lobby = self.phase is TablePhase.LOBBY
         for recipient in self._recipients():
             seat = self._seat_of(recipient)
-            if seat is None:
+            if seat is None or in_lobby:
                 self._out(recipient, public)
             else:
                 self._out(recipient, self._state_for(seat, now), owner=seat)

@@ -154,3 +154,33 @@ class Harness:
 
 
 __all__ = ["ClientSeedReveal", "FakeClient", "Harness"]
+
+
+PRIVATE_EVENTS = frozenset({"hand_dealt", "cards_drawn", "cards_received", "hand_revealed"})
+
+
+def random_moves(
+    h: Harness, clients: list[FakeClient], rng: object, max_steps: int = 20000
+) -> None:
+    """Humans pick random legal actions (out of turn too) until the game is back in the
+    lobby; the clock advances when nobody human can act (bots and timers move on)."""
+    import random as _random
+
+    assert isinstance(rng, _random.Random)
+    for _ in range(max_steps):
+        if h.table.phase.value == "lobby":
+            return
+        acted = False
+        for client in clients:
+            state = client.state
+            if client.closed is None and state is not None and state.legal:
+                if state.actor == client.seat or rng.random() < 0.3:
+                    h.act(client, rng.choice(state.legal))
+                    acted = True
+        if not acted:
+            if h.table.phase.value == "between_rounds":
+                h.table.start(h.now)
+                h.pump()
+            else:
+                h.advance(0.5)
+    raise AssertionError("the game did not end")

@@ -1,0 +1,253 @@
+"""The pure table controller with in-memory clients and a fake clock."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from helpers import PRIVATE_EVENTS, Harness, random_moves
+
+from lanuno.engine.rules import preset, with_options
+from lanuno.host.pace import FixedPace
+from lanuno.host.table import Table, TableConfig, TablePhase
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.messages import (
+    Ack,
+    ActionRequest,
+    ErrorReply,
+    Event,
+    GameEnd,
+    HostSeedReveal,
+    Lobby,
+    Ready,
+    State,
+    Welcome,
+)
+
+RULES = {
+    "official": preset("official"),
+    "kids1": preset("kids1"),
+    "kids2": preset("kids2"),
+    "house": with_options(
+        preset("official"), ["stacking", "seven_o", "jump_in", "move_timer=20", "target=200"]
+    ),
+}
+
+
+def make_table(rules_name: str = "official", **config: object) -> Table:
+    cfg = TableConfig(rules=RULES[rules_name], **config)  # type: ignore[arg-type]
+    return Table(cfg, os.urandom, rng=random.Random(7))
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULES))
+def test_full_game_with_people_and_bots_keeps_every_hand_private(rules_name: str) -> None:
+    h = Harness(make_table(rules_name))
+    ann, bob = h.join("Ann", kid=True, age=6), h.join("Bob", age=40)
+    h.table.add_bot("beginner")
+    h.table.add_bot("intermediate")
+    h.pump()
+    h.table.start(h.now)
+    h.pump()
+    random_moves(h, [ann, bob], random.Random(rules_name))
+    for client in (ann, bob):
+        ends = client.of_type(GameEnd)
+        assert len(ends) == 1
+        for message in client.inbox:
+            if isinstance(message, Event) and message.type in PRIVATE_EVENTS:
+                assert message.fields["seat"] == client.seat
+        reveals = client.of_type(HostSeedReveal)
+        assert reveals and all(any(s.seat == client.seat for s in r.seeds) for r in reveals)
+    for message in h.screen:
+        if isinstance(message, Event):
+            assert message.type not in PRIVATE_EVENTS
+        if isinstance(message, State):
+            assert message.hand == () and message.legal == ()
+    assert h.table.phase is TablePhase.LOBBY
+
+
+def start_two(rules_name: str = "official", **config: object) -> tuple[Harness, list]:
+    h = Harness(make_table(rules_name, **config))
+    players = [h.join("Ann"), h.join("Bob")]
+    h.table.start(h.now)
+    h.pump()
+    return h, players
+
+
+def actor_and_other(h: Harness, players: list) -> tuple:
+    game = h.table.game
+    assert game is not None
+    actor = next(p for p in players if p.seat == game.round.actor)
+    other = next(p for p in players if p is not actor)
+    return actor, other
+
+
+def test_state_carries_legal_actions_without_seat_prefix_and_only_own_hand() -> None:
+    h, players = start_two()
+    game = h.table.game
+    assert game is not None
+    for p in players:
+        state = p.state
+        assert state is not None
+        assert list(state.hand) == [c.code for c in game.seat_view(p.seat).hand]
+        for notation in state.legal:
+            assert not notation[0].isdigit()
+
+
+def test_duplicate_seq_is_acked_again_and_not_applied() -> None:
+    h, players = start_two()
+    actor, _ = actor_and_other(h, players)
+    state = actor.state
+    seq = h.act(actor, state.legal[-1])
+    assert actor.of_type(Ack)[-1] == Ack(seq)
+    sid = h.table.sid
+    h.send(actor, ActionRequest(seq, state.sid, state.legal[-1]))
+    assert actor.inbox[-1] == Ack(seq)
+    assert h.table.sid == sid
+
+
+def test_stale_sid_and_out_of_turn_and_illegal_are_refused_without_change() -> None:
+    h, players = start_two()
+    actor, other = actor_and_other(h, players)
+    fingerprint = h.table.game.round.fingerprint()
+    h.act(actor, "draw", sid=actor.state.sid - 1)
+    assert actor.inbox[-1].code == "stale_state"
+    h.act(other, "draw")
+    error = other.inbox[-1]
+    assert isinstance(error, ErrorReply) and error.code == "not_your_turn" and error.rule == "O10"
+    held = {c for c in actor.state.hand}
+    missing = next(f"play {c}" for c in ("R7", "G5", "B1", "Y2", "R0") if c not in held)
+    h.act(actor, missing)
+    error = actor.inbox[-1]
+    assert isinstance(error, ErrorReply) and error.code == "illegal" and error.rule
+    assert error.seq == actor.seq
+    h.act(actor, "catch 9")
+    assert actor.inbox[-1].code == "illegal"
+    assert h.table.game.round.fingerprint() == fingerprint
+
+
+def test_move_timer_plays_for_the_actor() -> None:
+    h, players = start_two("house")
+    actor, _ = actor_and_other(h, players)
+    h.advance(19.0)
+    assert not any(isinstance(m, Event) and m.type == "timed_out" for m in actor.inbox)
+    h.advance(1.5)
+    assert any(isinstance(m, Event) and m.type == "timed_out" for m in actor.inbox)
+
+
+def test_dropped_seat_is_held_played_by_a_bot_then_taken_back_with_the_same_hand() -> None:
+    h, players = start_two()
+    actor, other = actor_and_other(h, players)
+    h.drop(actor)
+    assert h.table.slots[actor.seat].kind == "human"
+    h.advance(29.0)
+    assert not h.table.bot_controlled(actor.seat)
+    h.advance(2.0)
+    assert h.table.bot_controlled(actor.seat)
+    back = h.resume(actor)
+    assert back.seat == actor.seat
+    assert isinstance(back.inbox[0], Welcome) and back.inbox[0].seat == actor.seat
+    state = back.state
+    game = h.table.game
+    assert state is not None and list(state.hand) == [
+        c.code for c in game.seat_view(actor.seat).hand
+    ]
+    assert not h.table.slots[actor.seat].taken_over
+    # The old secret generation and the new one both open the seat; older ones do not.
+    assert h.table.resume_lookup(actor.seat, back.generation) == back.secret
+    assert h.table.resume_lookup(actor.seat, actor.generation) == actor.secret
+
+
+def test_spectator_watches_then_sits_down_when_the_game_ends() -> None:
+    h, players = start_two(next_round_after=1.0)
+    late = h.join("Cat")
+    assert late.seat is None and not late.of_type(Welcome)
+    assert isinstance(late.state, State) and late.state.hand == ()
+    random_moves(h, players, random.Random(3))
+    assert late.seat == 2 and late.of_type(Welcome)
+
+
+def test_kicking_waits_for_the_end_of_the_round() -> None:
+    h, players = start_two()
+    with pytest.raises(ValueError, match="between rounds"):
+        h.table.remove_seat(0)
+    h.table.game.round.winner = None  # (no shortcut: play the round out)
+    rng = random.Random(5)
+    while h.table.phase is TablePhase.PLAYING:
+        for p in players:
+            if p.state.actor == p.seat and p.state.legal:
+                h.act(p, rng.choice(p.state.legal))
+        h.advance(0.1)
+    if h.table.phase is TablePhase.BETWEEN_ROUNDS:
+        h.table.remove_seat(1)
+        h.pump()
+        kicked = next(p for p in players if p.seat == 1)
+        assert kicked.closed is not None and kicked.closed.code is CloseCode.KICKED
+        assert h.table.slots[1].kind == "bot"
+
+
+def test_lobby_controls_and_auto_start() -> None:
+    h = Harness(make_table(auto_start=True))
+    ann = h.join("Ann")
+    h.table.add_bot("expert")
+    h.table.set_preset("kids2")
+    h.table.set_option("stacking", "on")
+    h.pump()
+    lobby = ann.of_type(Lobby)[-1]
+    assert lobby.preset == "kids2" and lobby.options["stacking"] is True
+    assert [s.kind for s in lobby.seats] == ["human", "bot"]
+    with pytest.raises(ValueError):
+        h.table.set_option("no_such_option", "on")
+    h.send(ann, Ready(True))
+    assert h.table.phase is TablePhase.PLAYING
+    with pytest.raises(ValueError):
+        h.table.add_bot("beginner")
+
+
+def test_full_table_refuses_a_joiner_and_a_bot_gives_way_to_a_person() -> None:
+    h = Harness(make_table())
+    for _ in range(10):
+        h.table.add_bot("beginner")
+    with pytest.raises(ValueError, match="full"):
+        h.table.add_bot("beginner")
+    ann = h.join("Ann")
+    assert ann.seat == 9 and h.table.slots[9].kind == "human"
+
+
+def test_bots_wait_their_pace_before_acting() -> None:
+    table = Table(
+        TableConfig(rules=RULES["official"], pace=FixedPace(1.5)),
+        os.urandom,
+        rng=random.Random(1),
+    )
+    h = Harness(table)
+    h.table.add_bot("beginner")
+    h.table.add_bot("beginner")
+    h.table.start(h.now)
+    h.pump()
+    sid = h.table.sid
+    assert h.table.next_deadline() == pytest.approx(1.5)
+    h.advance(1.4)
+    assert h.table.sid == sid
+    h.advance(0.2)
+    assert h.table.sid == sid + 1
+
+
+def test_restore_from_records_rebuilds_the_same_game() -> None:
+    h, players = start_two("house", next_round_after=2.0)
+    rng = random.Random(11)
+    for _ in range(60):
+        for p in players:
+            if p.state and p.state.actor == p.seat and p.state.legal:
+                h.act(p, rng.choice(p.state.legal))
+        h.advance(0.3)
+    original = h.table
+    numbered = [{**r, "n": i} for i, r in enumerate(h.records)]
+    restored = Table.restore(numbered, original.config, os.urandom, now=h.now)
+    assert restored.room_id == original.room_id and restored.room_code == original.room_code
+    assert restored.phase == original.phase
+    assert restored.game.round.fingerprint() == original.game.round.fingerprint()
+    assert restored.game.scores == original.game.scores
+    assert restored.sid == original.sid
+    for a, b in zip(restored.slots, original.slots, strict=True):
+        assert (a.kind, a.name, a.secrets, a.last_seq) == (b.kind, b.name, b.secrets, b.last_seq)
