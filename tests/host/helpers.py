@@ -173,10 +173,10 @@ def random_moves(
         acted = False
         for client in clients:
             state = client.state
-            if client.closed is None and state is not None and state.legal:
-                if state.actor == client.seat or rng.random() < 0.3:
-                    h.act(client, rng.choice(state.legal))
-                    acted = True
+            live = client.closed is None and state is not None and state.legal
+            if live and (state.actor == client.seat or rng.random() < 0.3):
+                h.act(client, rng.choice(state.legal))
+                acted = True
         if not acted:
             if h.table.phase.value == "between_rounds":
                 h.table.start(h.now)

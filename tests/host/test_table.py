@@ -115,7 +115,7 @@ def test_stale_sid_and_out_of_turn_and_illegal_are_refused_without_change() -> N
     h.act(other, "draw")
     error = other.inbox[-1]
     assert isinstance(error, ErrorReply) and error.code == "not_your_turn" and error.rule == "O10"
-    held = {c for c in actor.state.hand}
+    held = set(actor.state.hand)
     missing = next(f"play {c}" for c in ("R7", "G5", "B1", "Y2", "R0") if c not in held)
     h.act(actor, missing)
     error = actor.inbox[-1]
@@ -137,7 +137,7 @@ def test_move_timer_plays_for_the_actor() -> None:
 
 def test_dropped_seat_is_held_played_by_a_bot_then_taken_back_with_the_same_hand() -> None:
     h, players = start_two()
-    actor, other = actor_and_other(h, players)
+    actor, _other = actor_and_other(h, players)
     h.drop(actor)
     assert h.table.slots[actor.seat].kind == "human"
     h.advance(29.0)
