@@ -69,7 +69,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
         action = bots[actor].choose(rnd.seat_view(actor), rng)
         if action is None:
             raise RuntimeError(f"bot {bots[actor].level} at seat {actor} made no decision")
-        rnd.apply(action)
+        game.apply(action)
         turns += 1
         if turns > MAX_ACTIONS_PER_ROUND:
             raise RuntimeError("round did not end: engine or bot bug")

@@ -73,16 +73,22 @@ class Card:
     rank: Rank
     index: int
     """Position in the canonical ordering of distinct faces (sorting, compact codes)."""
+    is_number: bool
+    """0-9 (a plain attribute: the engine asks on every play)."""
 
     _interned: ClassVar[dict[tuple[Color | None, Rank], Card]] = {}
 
-    def __new__(cls, color: Color | None, rank: Rank, index: int = -1) -> Card:
+    def __new__(
+        cls, color: Color | None, rank: Rank, index: int = -1, is_number: bool = False
+    ) -> Card:
         try:
             return cls._interned[(color, rank)]
         except KeyError:
             raise ValueError(f"no such card: {color}{rank}") from None
 
-    def __init__(self, color: Color | None, rank: Rank, index: int = -1) -> None:
+    def __init__(
+        self, color: Color | None, rank: Rank, index: int = -1, is_number: bool = False
+    ) -> None:
         # The instance is the interned one, already initialised: nothing to set.
         pass
 
@@ -103,10 +109,6 @@ class Card:
     def is_wild(self) -> bool:
         """Wild, Wild Draw Four and blank: playable on anything, no color of their own."""
         return self.color is None
-
-    @property
-    def is_number(self) -> bool:
-        return self.rank in NUMBER_RANKS
 
     @property
     def points(self) -> int:
@@ -136,6 +138,7 @@ def _build_universe() -> tuple[Card, ...]:
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "index", index)
+        object.__setattr__(card, "is_number", rank in NUMBER_RANKS)
         Card._interned[(color, rank)] = card
         cards.append(card)
     return tuple(cards)

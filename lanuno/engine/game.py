@@ -47,6 +47,9 @@ class Game:
         self.seed = seed
         self.shuffler: Shuffler = shuffler or SeededShuffler(seed)
         self.scores = [0] * len(infos)
+        self.first_player_pick = first_player
+        self.actions: list[Action | None] = []
+        """Accepted actions in order, None where the next round was dealt (replay log)."""
         self.past_events: list[Event] = []
         """Events of the rounds before the current one (see :attr:`events`)."""
         n = len(infos)
@@ -95,7 +98,9 @@ class Game:
     def apply(self, action: Action, now: float = 0.0, *, auto: bool = False) -> list[Event]:
         if self.over:
             raise IllegalAction("O29", "The game is over.")
-        return self.round.apply(action, now, auto=auto)
+        events = self.round.apply(action, now, auto=auto)
+        self.actions.append(action)
+        return events
 
     def next_round(self, now: float = 0.0) -> list[Event]:
         """Deal the next round (O4: the dealer moves one seat clockwise)."""
@@ -106,6 +111,7 @@ class Game:
         n = len(self.seats)
         self.dealer = (self.dealer + 1) % n
         self.past_events.extend(self.round.events)
+        self.actions.append(None)
         self.round = self._new_round(self.round.round_no + 1, (self.dealer + 1) % n, now)
         return list(self.round.events)
 

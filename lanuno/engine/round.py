@@ -95,7 +95,9 @@ _CHALLENGES = [Challenge(seat) for seat in range(MAX_SEATS)]
 _UNOS = [DeclareUno(seat) for seat in range(MAX_SEATS)]
 _COLOR_CHOICES = [tuple(ChooseColor(seat, c) for c in COLORS) for seat in range(MAX_SEATS)]
 
+_BITS = tuple(1 << card.index for card in ALL_FACES)
 _OUT_OF_TURN_CALLS = (DeclareUno, CounterUno)
+_UNO_PHASES = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
 _PICKER_PHASES = (Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET, Phase.SWAP, Phase.GIFT)
 
 # What to do once the color of a wild is known.
@@ -348,11 +350,9 @@ class Round:
 
     def _settle(self) -> None:
         """The action is complete: find the winner, the hand limit, then the next decision."""
-        if not self.pending:
-            for seat in range(self.n):
-                if not self.hands[seat]:
-                    self._end_round(seat)
-                    return
+        if not self.pending and not all(self.hands):
+            self._end_round(next(s for s, hand in enumerate(self.hands) if not hand))
+            return
         limit = self.rules.hand_limit
         if limit is not None:
             start = self._acting
@@ -530,7 +530,7 @@ class Round:
         rank = card.rank
         if card.color is not None:
             self.color = card.color
-        if rank.value.isdigit():
+        if card.is_number:
             if self.rules.seven_o and hand:
                 if rank is Rank.SEVEN:
                     self.phase = Phase.SWAP
@@ -764,11 +764,9 @@ class Round:
 
     def _on_declare_uno(self, action: DeclareUno) -> None:
         seat = action.seat
-        size = len(self.hands[seat])
         if self.declared[seat]:
             raise IllegalAction("O23", "You have already said UNO.")
-        own_turn = seat == self.actor and self.phase in (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
-        if not (size == 1 or (size == 2 and own_turn)):
+        if not self._may_declare(seat):
             raise IllegalAction(
                 "O23", "Say UNO with two cards before playing one, or with your last card."
             )
@@ -776,6 +774,15 @@ class Round:
         if self.exposed == seat:
             self.exposed = None
         self._emit(UnoDeclared(seat))
+
+    def _may_declare(self, seat: int) -> bool:
+        """O23: with two cards on your own turn (before playing one), or with one card."""
+        if self.declared[seat]:
+            return False
+        size = len(self.hands[seat])
+        if size == 1:
+            return True
+        return size == 2 and seat == self.actor and self.phase in _UNO_PHASES
 
     def _on_counter_uno(self, action: CounterUno) -> None:
         caller, target = action.seat, action.target
@@ -935,28 +942,23 @@ class Round:
         if seat == self.actor:
             if phase is Phase.TURN:
                 plays = _PLAYS[seat]
-                seen = 0
+                seen = 0  # bit per card face: a hand may hold two of the same card
                 top_rank = self.discard[-1].rank
                 color = self.color
-                can_play = False
                 for card in hand:
-                    bit = 1 << card.index
-                    if seen & bit:
-                        continue
-                    seen |= bit
-                    if card.color is None:
-                        if not self.fits(card, hand):
-                            continue
-                        out.extend(_WILD_PLAYS[seat][card.index])
-                    elif card.color is not color and card.rank is not top_rank:
-                        continue
-                    else:
-                        out.append(plays[card.index])
-                    can_play = True
-                if self.rules.voluntary_draw or not can_play:
+                    suit = card.color
+                    if suit is color or (card.rank is top_rank and suit is not None):
+                        bit = _BITS[card.index]
+                        if not seen & bit:
+                            seen |= bit
+                            out.append(plays[card.index])
+                    elif suit is None:
+                        bit = _BITS[card.index]
+                        if not seen & bit and self.fits(card, hand):
+                            seen |= bit
+                            out.extend(_WILD_PLAYS[seat][card.index])
+                if self.rules.voluntary_draw or not out:
                     out.append(_DRAWS[seat])
-                if len(hand) == 2 and not self.declared[seat]:
-                    out.append(_UNOS[seat])
             elif phase is Phase.DRAWN:
                 drawn = self.drawn_card
                 assert drawn is not None
@@ -966,8 +968,6 @@ class Round:
                     out.append(_PLAYS[seat][drawn.index])
                 if not self._must_play_drawn(seat):
                     out.append(_PASSES[seat])
-                if len(hand) == 2 and not self.declared[seat]:
-                    out.append(_UNOS[seat])
             elif phase is Phase.CHOOSE_COLOR:
                 out.extend(_COLOR_CHOICES[seat])
             elif phase is Phase.PENALTY:
@@ -987,8 +987,6 @@ class Round:
                                 out.extend(_WILD_PLAYS[seat][card.index])
                             else:
                                 out.append(_PLAYS[seat][card.index])
-                    if len(hand) == 2 and not self.declared[seat] and seen:
-                        out.append(_UNOS[seat])
             elif phase is Phase.GIFT:
                 opponents = [s for s in range(self.n) if s != seat]
                 if len(self.gift_cards) == 2:
@@ -1015,8 +1013,8 @@ class Round:
                 and self.discard[-1] in hand
             ):
                 out.append(_PLAYS[seat][self.discard[-1].index])
-            if len(hand) == 1 and not self.declared[seat]:
-                out.append(_UNOS[seat])
+        if len(hand) <= 2 and self._may_declare(seat):
+            out.append(_UNOS[seat])
         exposed = self.exposed
         if exposed is not None and exposed != seat:
             out.append(CounterUno(seat, exposed))

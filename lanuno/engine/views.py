@@ -146,44 +146,57 @@ class TableView:
 class SeatView:
     """The public table plus what one seat alone may know: its hand and its decisions."""
 
-    __slots__ = ("_legal", "seat", "table")
+    __slots__ = ("_legal", "_round", "_version", "seat")
 
     def __init__(self, rnd: Round, seat: int) -> None:
         self.seat = seat
-        self.table = TableView(rnd)
+        self._round = rnd
+        self._version = rnd.version
         self._legal: tuple[Action, ...] | None = None
 
+    def _live(self) -> Round:
+        rnd = self._round
+        if rnd.version != self._version:
+            raise StaleView("the round has moved on since this view was made")
+        return rnd
+
+    @property
+    def table(self) -> TableView:
+        """The public table at the same moment."""
+        return TableView(self._live())
+
     def snapshot(self) -> SeatView:
-        return SeatView(self.table._live().clone(), self.seat)
+        return SeatView(self._live().clone(), self.seat)
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return tuple(self.table._live().hands[self.seat])
+        return tuple(self._live().hands[self.seat])
 
     @property
     def legal(self) -> tuple[Action, ...]:
         """What this seat may do now (the interface highlights these; bots choose from them)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self.table._live().legal_actions(self.seat))
+            legal = self._legal = tuple(self._live().legal_actions(self.seat))
         else:
-            self.table._live()
+            self._live()
         return legal
 
     @property
     def my_turn(self) -> bool:
-        return self.table._live().actor == self.seat
+        """Whether the round is waiting for this seat's decision."""
+        return self._live().actor == self.seat
 
     @property
     def drawn(self) -> Card | None:
         """In the DRAWN phase, for the actor: the card it may still play."""
-        rnd = self.table._live()
+        rnd = self._live()
         return rnd.drawn_card if rnd.actor == self.seat and rnd.phase is Phase.DRAWN else None
 
     @property
     def gift(self) -> tuple[Card, ...]:
         """In the GIFT phase, for the actor: the cards it must hand out."""
-        rnd = self.table._live()
+        rnd = self._live()
         if rnd.actor == self.seat and rnd.phase is Phase.GIFT:
             return tuple(rnd.gift_cards)
         return ()
@@ -191,4 +204,4 @@ class SeatView:
     @property
     def private_log(self) -> tuple[Event, ...]:
         """Events only this seat saw this round (its draws, cards received, a revealed hand)."""
-        return tuple(e for e in self.table._live().events if e.audience == self.seat)
+        return tuple(e for e in self._live().events if e.audience == self.seat)
