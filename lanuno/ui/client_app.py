@@ -110,8 +110,13 @@ class ClientController:
         self.invalidate()
 
     def quit(self) -> None:
-        if self.app is not None and self.app.is_running:
+        if self.app is not None and _still_running(self.app):
             self.app.exit(result=0)
+
+
+def _still_running(app: Application[int]) -> bool:
+    """Running and not already exiting (a second Q must not raise)."""
+    return app.is_running and app.future is not None and not app.future.done()
 
 
 # ---------------------------------------------------------------------------- layout
