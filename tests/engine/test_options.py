@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+import pytest
 from helpers import act, cards, hand, of_type, prepared_game, refused
 
 from lanuno.engine.actions import Action, CounterUno, Pass, Play
@@ -15,7 +16,9 @@ from lanuno.engine.events import (
     AutopilotChanged,
     CardsReturned,
     Challenged,
+    CounterUnoCalled,
     Drew,
+    Event,
     HandsRotated,
     HandsSwapped,
     Played,
@@ -110,6 +113,18 @@ def test_T2_timer_runs_out_the_player_draws_one_and_passes() -> None:
     assert hand(game, 1) == cards("Y1 Y2 R8")  # R8 fits but is kept: the turn passes
     assert game.round.turn == 2
     assert game.next_deadline() == 60
+
+
+def test_T2_timer_is_20_to_60_seconds_or_none() -> None:
+    assert official().move_timer is None
+    for seconds in (20, 60):
+        assert with_options(official(), [f"timer={seconds}"]).move_timer == seconds
+    for seconds in (19, 61):
+        with pytest.raises(ValueError):
+            with_options(official(), [f"timer={seconds}"])
+    game = prepared_game(official(), ["G1 G2", "Y1 Y2"], top="R5")
+    assert game.next_deadline() is None
+    assert game.handle_timeout(10_000) == []
 
 
 def test_T2_timeout_after_drawing_passes_without_drawing_again() -> None:
@@ -252,6 +267,19 @@ def test_T5_zero_passes_every_hand_to_the_next_player() -> None:
     assert hand(game, 0) == cards("Y4 Y5 Y6")
     assert hand(game, 1) == cards("G1 G2 G3")
     assert game.round.turn == 2
+
+
+def test_T5_a_rotated_hand_is_never_exposed() -> None:
+    game = prepared_game(SEVEN_O, ["G1 G2", "R0 Y1", "B1 B2"], top="R5")
+    act(game, "1 play R0")  # one card left, no UNO said, then every hand moves on
+    assert hand(game, 2) == cards("Y1")
+    assert game.round.exposed is None
+    assert caught_nothing(act(game, "0 catch 2"))
+    assert hand(game, 2) == cards("Y1")
+
+
+def caught_nothing(events: list[Event]) -> bool:
+    return [e.caught for e in of_type(events, CounterUnoCalled)] == [False]
 
 
 def test_T5_zero_passes_hands_counter_clockwise_after_a_reverse() -> None:
