@@ -178,9 +178,9 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         if self._timer is not None:
-            self._timer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._timer
+            self._wake.set()
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._timer, 2.0)
         for writer in list(self._writers):  # unfinished handshakes too
             with contextlib.suppress(Exception):
                 writer.close()
@@ -196,7 +196,7 @@ class TableServer:
 
     # ------------------------------------------------------------------ the pump
 
-    def pump(self) -> None:
+    def pump(self, *, wake: bool = True) -> None:
         """Journal first (fsync), then send: nothing is acknowledged before it is on disk."""
         records = self.table.take_records()
         if records and self.journal is not None:
@@ -211,7 +211,8 @@ class TableServer:
                 link = self._links.get(item.peer)
                 if link is not None:
                     self._end_link(link, item.code, item.reason)
-        self._wake.set()
+        if wake:
+            self._wake.set()  # deadlines may have moved: the timer looks again
         if self.on_change is not None:
             self.on_change()
 
@@ -239,16 +240,19 @@ class TableServer:
             link.writer.close()
 
     async def _timer_loop(self) -> None:
-        while True:
+        while not self.closed.is_set():
             deadline = self.table.next_deadline()
             delay = None if deadline is None else max(0.0, deadline - self.now())
             if delay is None or delay > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), delay)
+            else:
+                await asyncio.sleep(0)  # let connections run between bursts of bot moves
             self._wake.clear()
-            await asyncio.sleep(0)  # let connections run between bursts of bot moves
+            if self.closed.is_set():
+                return
             self.table.tick(self.now())
-            self.pump()
+            self.pump(wake=False)
 
     # ------------------------------------------------------------------ connections
 
@@ -369,6 +373,7 @@ class TableServer:
             left = link.bucket.take(now)
             if left < 0:
                 if left < -self.limits.burst:
+                    self.pump()  # the refusals so far go out before the bye
                     self._end_link(link, CloseCode.RATE_LIMITED, "too many messages")
                     break
                 self.table.rate_limited(link.peer, event)

@@ -1,0 +1,206 @@
+"""Whole games and hostile peers over real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+
+import pytest
+from net_helpers import ScriptedPlayer, join
+
+from lanuno.engine.rules import preset, with_options
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.client import JoinError, NetClientSession
+from lanuno.net.server import ServerLimits, TableControls, TableServer
+from lanuno.wire.connection import ClientConnection, HandshakeComplete
+from lanuno.wire.messages import ActionRequest, ErrorReply, GameEnd, Hello
+
+pytestmark = pytest.mark.timeout(60)
+
+RULES = {
+    "official": preset("official"),
+    "kids1": preset("kids1"),
+    "kids2": preset("kids2"),
+    "house": with_options(preset("official"), ["stacking", "seven_o", "jump_in", "target=200"]),
+}
+GENEROUS = ServerLimits(rate=5000, burst=5000)
+
+
+async def serve(rules_name: str = "official", limits: ServerLimits = GENEROUS, **config: object):
+    cfg = TableConfig(rules=RULES[rules_name], next_round_after=0.0, **config)  # type: ignore[arg-type]
+    table = Table(cfg, os.urandom, rng=random.Random(1))
+    server = TableServer(table, limits=limits)
+    await server.start()
+    return table, server
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULES))
+async def test_whole_game_over_sockets_with_bots(rules_name: str) -> None:
+    table, server = await serve(rules_name)
+    try:
+        sessions = [await join(server.port, table.room_code, n) for n in ("Ann", "Bob")]
+        controls = TableControls(server)
+        await controls.add_bot("beginner")
+        await controls.add_bot("intermediate")
+        players = [ScriptedPlayer(s, i) for i, s in enumerate(sessions)]
+        tasks = [asyncio.create_task(p.play()) for p in players]
+        await controls.start()
+        ends = await asyncio.wait_for(asyncio.gather(*tasks), 45)
+        assert all(isinstance(e, GameEnd) for e in ends)
+        for session in sessions:
+            assert session.fair_rounds and all(session.fair_rounds.values())
+            await session.close()
+    finally:
+        await server.close()
+
+
+async def test_wrong_room_code_is_a_clear_join_error() -> None:
+    table, server = await serve()
+    try:
+        wrong = "000000" if table.room_code != "000000" else "111111"
+        with pytest.raises(JoinError, match="room code is wrong"):
+            await join(server.port, wrong, "Eve")
+    finally:
+        await server.close()
+
+
+async def test_cut_connection_mid_turn_comes_back_to_the_same_seat_and_hand() -> None:
+    table, server = await serve()
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        bob = await join(server.port, table.room_code, "Bob")
+        await TableControls(server).start()
+        for _ in range(100):
+            if ann.last_state is not None:
+                break
+            await asyncio.sleep(0.01)
+        seat = ann.seat
+        assert seat is not None
+        hand = list(table.game.seat_view(seat).hand)
+        writer = ann._writer
+        assert writer is not None
+        writer.transport.abort()  # the Wi-Fi drops: no bye
+        for _ in range(300):
+            if ann.reconnects:
+                break
+            await asyncio.sleep(0.01)
+        assert ann.reconnects == 1 and ann.seat == seat
+        for _ in range(100):
+            if ann.connection == "connected" and ann.last_state and table.slots[seat].peer:
+                break
+            await asyncio.sleep(0.01)
+        assert list(table.game.seat_view(seat).hand) == hand
+        assert list(ann.last_state.hand) == [c.code for c in hand]
+        assert ann.ticket is not None and ann.ticket.generation == 1
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_handshake_that_never_finishes_is_dropped_and_the_cap_holds() -> None:
+    limits = ServerLimits(handshake_timeout=0.3, max_unauthenticated_per_ip=2)
+    table, server = await serve(limits=limits)
+    try:
+        stalled = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
+        # The third one is over the per-address cap: closed at once.
+        assert await asyncio.wait_for(stalled[2][0].read(), 1) == b""
+        for reader, _ in stalled[:2]:
+            assert await asyncio.wait_for(reader.read(), 2) == b""
+        ann = await join(server.port, table.room_code, "Ann")
+        assert ann.seat == 0
+        await ann.close()
+        for _, writer in stalled:
+            writer.close()
+    finally:
+        await server.close()
+
+
+async def _raw_client(
+    port: int, code: str
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, ClientConnection]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    conn = ClientConnection.join(code, os.urandom)
+    writer.write(conn.data_to_send())
+    while True:
+        events = conn.receive_data(await reader.read(65536))
+        writer.write(conn.data_to_send())
+        if any(isinstance(e, HandshakeComplete) for e in events):
+            return reader, writer, conn
+
+
+async def test_oversized_frame_closes_that_connection_only() -> None:
+    table, server = await serve()
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        reader, writer, conn = await _raw_client(server.port, table.room_code)
+        writer.write(conn.send(Hello((1,), "Eve", None, False, os.urandom(32))))
+        writer.write(b"\xff\xff" + b"\x00" * 64)
+        data = b""
+        while chunk := await asyncio.wait_for(reader.read(65536), 2):
+            data += chunk
+        assert ann.connection == "connected"
+        await ann.set_ready(True)
+        await asyncio.sleep(0.05)
+        assert table.slots[0].ready
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_action_flood_is_refused_then_dropped_and_the_table_goes_on() -> None:
+    limits = ServerLimits(rate=20, burst=40)
+    table, server = await serve(limits=limits)
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        bob = await join(server.port, table.room_code, "Bob")
+        reader, writer, conn = await _raw_client(server.port, table.room_code)
+        writer.write(conn.send(Hello((1,), "Eve", None, False, os.urandom(32))))
+        await TableControls(server).start()
+        await asyncio.sleep(0.05)
+        for seq in range(1, 400):
+            writer.write(conn.send(ActionRequest(seq, 0, "draw")))
+        received = []
+        with pytest.raises((ConnectionError, TimeoutError)):
+            while True:
+                chunk = await asyncio.wait_for(reader.read(65536), 2)
+                if not chunk:
+                    raise ConnectionResetError
+                received.extend(e for e in conn.receive_data(chunk) if isinstance(e, ErrorReply))
+        assert any(e.code == "rate_limited" for e in received)
+        players = [ScriptedPlayer(s, i, out_of_turn=0) for i, s in enumerate((ann, bob))]
+        tasks = [asyncio.create_task(p.play()) for p in players]
+        table_round = table.game.round.round_no
+        for _ in range(200):
+            if table.sid > 10:
+                break
+            await asyncio.sleep(0.01)
+        assert table.sid > 10 and table.game.round.round_no >= table_round
+        for task in tasks:
+            task.cancel()
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_second_session_on_a_seat_replaces_the_first() -> None:
+    table, server = await serve()
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        await join(server.port, table.room_code, "Bob")
+        await TableControls(server).start()
+        assert ann.ticket is not None
+        twin = NetClientSession("127.0.0.1", server.port, table.room_code, "Ann")
+        twin.ticket = ann.ticket
+        resumed = await twin._resume()
+        assert isinstance(resumed, list)
+        for _ in range(200):
+            if ann.connection != "connected" or table.slots[0].peer is not None:
+                break
+            await asyncio.sleep(0.01)
+        await twin.close()
+        await ann.close()
+    finally:
+        await server.close()
