@@ -1,0 +1,255 @@
+"""Expert: counts cards, reads the table, and searches (B2-B4).
+
+* Always says UNO and always catches an exposed player (B3); always jumps in.
+* On its turn, and after a draw, it compares its options by determinized Monte Carlo
+  search (:mod:`lanuno.bots.search`): worlds consistent with its view, each option played
+  out in the same worlds. It stops at a time budget (50 ms by default) or after a fixed
+  number of worlds (``playouts``), which makes tournaments reproducible.
+* Wild colors: the color it holds most, steered towards colors that the next player and
+  the leader showed they lack when they drew.
+* Wild Draw Four: it bluffs only when the search finds it pays, and challenges when the
+  odds that the player held the previous color, given the unseen cards, the player's hand
+  size and what it showed it lacked, make the challenge worth its risk (B4).
+* Penalties, gifts, swaps and targets go to the leader.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from lanuno.bots import tactics
+from lanuno.bots.knowledge import TableKnowledge, read_table
+from lanuno.bots.search import WorldMaker, evaluate, searchable
+from lanuno.engine.actions import (
+    AcceptPenalty,
+    Action,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    CounterUno,
+    DeclareUno,
+    Draw,
+    Pass,
+    Play,
+    SwapHands,
+)
+from lanuno.engine.cards import COLORS, Card, Color, Rank
+from lanuno.engine.phases import Phase
+from lanuno.engine.rules import WildDrawFour
+from lanuno.engine.views import SeatView
+
+BLUFF_TENDENCY = 0.35
+"""Assumed chance that a player holding the current color plays a Wild Draw Four anyway,
+relative to a player who may play it legally (most players bluff now and then)."""
+BLUFF_PRIOR_COST = 0.03
+"""Win-probability handicap on a bluff in the search, for the challenges it attracts from
+players who read the table better than the playout policy does."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertBot:
+    level: str = "expert"
+    budget_ms: float = 50.0
+    """Thinking time per searched decision."""
+    playouts: int | None = None
+    """A fixed number of sampled worlds per decision instead of the time budget
+    (reproducible: the same view and generator always give the same action)."""
+    horizon: int = 30
+    """Actions played out in each world before the position is scored by hand sizes."""
+    margin: float = 0.02
+    """How much better than the heuristic's first choice a searched option must score."""
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+        legal = view.legal
+        if not legal:
+            return None
+        # Catch first: an exposure ends when the actor acts, a UNO can still be said after.
+        for action in legal:
+            if type(action) is CounterUno:
+                return action
+        for action in legal:
+            if type(action) is DeclareUno:
+                return action
+        table = view.table
+        if table.actor != view.seat:
+            jump = [a for a in legal if type(a) is Play]
+            return jump[0] if jump else None
+        phase = table.phase
+        if phase is Phase.TURN or phase is Phase.DRAWN:
+            return self._turn(view, legal, rng)
+        knowledge = read_table(view)
+        if phase is Phase.CHOOSE_COLOR:
+            return ChooseColor(view.seat, _color_for(view, knowledge, view.hand))
+        if phase is Phase.PENALTY:
+            return _answer_penalty(view, legal, knowledge)
+        if phase is Phase.GIFT:
+            return tactics.gift_to_leader(view)
+        if phase is Phase.CHOOSE_TARGET:
+            return ChooseTarget(view.seat, tactics.leader(view))
+        if phase is Phase.SWAP:
+            return SwapHands(view.seat, _swap_target(view))
+        if phase is Phase.EXCESS:
+            return tactics.least_useful(view)
+        return legal[0]
+
+    def _turn(self, view: SeatView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        knowledge = read_table(view)
+        candidates = _candidates(view, legal, knowledge)
+        if len(candidates) == 1 or not searchable(view):
+            return candidates[0]
+        deadline = None
+        if self.playouts is None:
+            deadline = time.perf_counter() + self.budget_ms / 1000
+        maker = WorldMaker.from_view(view, knowledge)
+        values, _ = evaluate(
+            maker,
+            candidates,
+            rng,
+            playouts=self.playouts,
+            deadline=deadline,
+            horizon=self.horizon,
+        )
+        # Candidates come best-first by heuristic: the search must beat that first choice by
+        # a margin (its estimates are noisy), and a bluff pays for the challenges it draws.
+        scored = [
+            value - (BLUFF_PRIOR_COST if _is_bluff(view, action) else 0.0)
+            for value, action in zip(values, candidates, strict=True)
+        ]
+        scored[0] += self.margin
+        return candidates[scored.index(max(scored))]
+
+
+def _is_bluff(view: SeatView, action: Action) -> bool:
+    if type(action) is not Play:
+        return False
+    assert isinstance(action, Play)
+    if action.card.rank is not Rank.WILD_DRAW_FOUR:
+        return False
+    if view.table.rules.wild_draw_four is not WildDrawFour.CHALLENGE:
+        return False
+    return any(card.color is view.table.color for card in view.hand)
+
+
+def _color_for(view: SeatView, knowledge: TableKnowledge, hand: tuple[Card, ...]) -> Color:
+    """The color to name: the one held most, towards colors the next player and the leader
+    lack, away from colors of which many cards are still unseen."""
+    nxt, lead = tactics.next_seat(view), tactics.leader(view)
+    bonus = []
+    for color in COLORS:
+        value = -0.03 * knowledge.unseen_of(color)
+        if color in knowledge.lacks[nxt].colors:
+            value += 1.5
+        if color in knowledge.lacks[lead].colors:
+            value += 0.75
+        bonus.append(value)
+    return tactics.favourite_color(hand, bonus)
+
+
+def _colors_to_try(view: SeatView, knowledge: TableKnowledge, card: Card) -> list[Color]:
+    """The two most promising colors for a wild (the search compares them)."""
+    remaining = list(view.hand)
+    remaining.remove(card)
+    first = _color_for(view, knowledge, tuple(remaining))
+    weights = tactics.color_weights(remaining)
+    others = sorted((c for c in COLORS if c is not first), key=lambda c: -weights[COLORS.index(c)])
+    return [first, others[0]]
+
+
+def _candidates(
+    view: SeatView, legal: tuple[Action, ...], knowledge: TableKnowledge
+) -> list[Action]:
+    """Options worth searching, best first by a quick heuristic: colored cards of the color
+    held most, action cards, then wilds (two colors each), then drawing or passing."""
+    weights = tactics.color_weights(view.hand)
+    plays = tactics.distinct_plays(legal)
+
+    def order(play: Play) -> float:
+        card = play.card
+        if card.color is None:
+            return -10.0 + (1 if card.rank is Rank.WILD else 0)
+        return weights[COLORS.index(card.color)] + card.points / 50
+
+    out: list[Action] = []
+    bluffs: list[Action] = []
+    for play in sorted(plays, key=order, reverse=True):
+        forms: list[Action] = [play]
+        if play.card.color is None:
+            forms = [
+                tactics.with_color(play, color, legal)
+                for color in _colors_to_try(view, knowledge, play.card)
+            ]
+        (bluffs if _is_bluff(view, play) else out).extend(forms)
+    # Drawing while holding a fitting card (O14) is rarely right: only when nothing fits.
+    if not out:
+        out.extend(a for a in (Draw(view.seat), Pass(view.seat)) if a in legal)
+    elif Pass(view.seat) in legal:
+        out.append(Pass(view.seat))
+    out.extend(bluffs)
+    if not out:
+        out.append(legal[0])
+    return out
+
+
+def _answer_penalty(view: SeatView, legal: tuple[Action, ...], knowledge: TableKnowledge) -> Action:
+    stacks = [a for a in legal if type(a) is Play]
+    if stacks:
+        # Passing the penalty on is always better than taking it; keep a Wild Draw Four
+        # if a Draw Two does the job.
+        plain = [a for a in stacks if isinstance(a, Play) and a.card.color is not None]
+        if plain:
+            return plain[0]
+        wild = stacks[0]
+        assert isinstance(wild, Play)
+        color = _color_for(view, knowledge, _without(view.hand, wild.card))
+        return tactics.with_color(Play(view.seat, wild.card), color, legal)
+    challenge = Challenge(view.seat)
+    if challenge in legal and _should_challenge(view, knowledge):
+        return challenge
+    return AcceptPenalty(view.seat)
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def bluff_odds(view: SeatView, knowledge: TableKnowledge) -> float:
+    """Probability that the Wild Draw Four aimed at this seat was a bluff (B4)."""
+    play = knowledge.last_wild_draw_four
+    if play is None or play.prior_color is None:
+        return 0.0
+    if play.seat in knowledge.known_bluffers:
+        return 0.9
+    lack = knowledge.lacks[play.seat]
+    if play.prior_color in lack.colors:
+        return 0.02  # it drew on that color and has not been given cards since
+    unseen = sum(knowledge.unseen)
+    of_color = knowledge.unseen_of(play.prior_color)
+    none = 1.0
+    for i in range(play.hand_after):
+        if unseen - i <= 0:
+            break
+        none *= max(0.0, (unseen - of_color - i) / (unseen - i))
+    held = 1.0 - none
+    bluffing = held * BLUFF_TENDENCY
+    return bluffing / (bluffing + (1.0 - held)) if bluffing + (1.0 - held) > 0 else 0.0
+
+
+def _should_challenge(view: SeatView, knowledge: TableKnowledge) -> bool:
+    """Challenge when the expected cost in cards is lower than accepting: a caught bluff
+    saves the penalty and gives the bluffer 4 (worth more the closer it is to winning)."""
+    play = knowledge.last_wild_draw_four
+    if play is None:
+        return False
+    p = bluff_odds(view, knowledge)
+    counts = view.table.counts
+    worth = 1.0 if play.seat == tactics.leader(view) or counts[play.seat] <= 2 else 0.5
+    return p > 2.0 / (7.0 + 4.0 * worth)
+
+
+def _swap_target(view: SeatView) -> int:
+    """T5: take the smallest hand (the leader's)."""
+    return tactics.leader(view)

@@ -1,0 +1,121 @@
+"""Intermediate: sound habits of a regular player, no memory and no look-ahead.
+
+Keeps wilds for when nothing else fits, follows the color it holds most, changes the
+color to its favourite, dumps high-value and attacking cards when someone is near UNO,
+says UNO reliably and catches sometimes (B3), never bluffs a Wild Draw Four.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lanuno.bots import tactics
+from lanuno.engine.actions import (
+    AcceptPenalty,
+    Action,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    CounterUno,
+    DeclareUno,
+    Draw,
+    Pass,
+    Play,
+    SwapHands,
+)
+from lanuno.engine.cards import COLORS, Card, Rank
+from lanuno.engine.phases import Phase
+from lanuno.engine.rules import WildDrawFour
+from lanuno.engine.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class IntermediateBot:
+    level: str = "intermediate"
+    declare_uno: float = 0.95
+    """Chance of saying UNO when it should (B3: reliable, not perfect)."""
+    catch: float = 0.5
+    """Chance of calling Counter-UNO on an exposed player."""
+    challenge: float = 0.2
+    """Chance of challenging a Wild Draw Four (it does not weigh the evidence)."""
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+        legal = view.legal
+        if not legal:
+            return None
+        for action in legal:
+            kind = type(action)
+            if kind is DeclareUno and rng.random() < self.declare_uno:
+                return action
+            if kind is CounterUno and rng.random() < self.catch:
+                return action
+        table = view.table
+        if table.actor != view.seat:
+            jump = [a for a in legal if type(a) is Play]
+            return jump[0] if jump else None  # jumping in costs nothing and sheds a card
+        phase = table.phase
+        if phase is Phase.TURN or phase is Phase.DRAWN:
+            return self._play_or_draw(view, legal)
+        if phase is Phase.CHOOSE_COLOR:
+            return ChooseColor(view.seat, tactics.favourite_color(view.hand))
+        if phase is Phase.PENALTY:
+            stacks = [a for a in legal if type(a) is Play]
+            if stacks:
+                return self._best_play(view, legal, stacks)
+            if Challenge(view.seat) in legal and rng.random() < self.challenge:
+                return Challenge(view.seat)
+            return AcceptPenalty(view.seat)
+        if phase is Phase.GIFT:
+            return tactics.gift_to_leader(view)
+        if phase is Phase.CHOOSE_TARGET:
+            return ChooseTarget(view.seat, tactics.leader(view))
+        if phase is Phase.SWAP:
+            return SwapHands(view.seat, tactics.leader(view))
+        if phase is Phase.EXCESS:
+            return tactics.least_useful(view)
+        return legal[0]
+
+    def _play_or_draw(self, view: SeatView, legal: tuple[Action, ...]) -> Action:
+        plays = tactics.distinct_plays(legal)
+        honest = [p for p in plays if not _bluff(view, p.card)]
+        if honest:
+            return self._best_play(view, legal, honest)
+        if Draw(view.seat) in legal:
+            return Draw(view.seat)
+        if Pass(view.seat) in legal:
+            return Pass(view.seat)
+        return self._best_play(view, legal, plays)  # must play (kids rules)
+
+    def _best_play(self, view: SeatView, legal: tuple[Action, ...], plays: list[Play]) -> Action:
+        hand = view.hand
+        weights = tactics.color_weights(hand)
+        danger = tactics.danger(view)
+        next_count = view.table.counts[tactics.next_seat(view)]
+
+        def score(play: Play) -> float:
+            card = play.card
+            if card.color is None:
+                # Keep wilds for later, unless someone is about to win.
+                return 2.0 if danger <= 2 else -10.0 + card.points / 100
+            value = weights[COLORS.index(card.color)]
+            if danger <= 2:
+                value += card.points / 5  # dump the expensive cards
+            if card.rank in tactics.ATTACK_RANKS and next_count <= 2:
+                value += 10  # stop the player about to win
+            return value
+
+        best = max(plays, key=score)
+        remaining: list[Card] = list(hand)
+        remaining.remove(best.card)
+        return tactics.with_color(best, tactics.favourite_color(remaining), legal)
+
+
+def _bluff(view: SeatView, card: Card) -> bool:
+    """A Wild Draw Four played while holding the current color (challengeable, O21)."""
+    if card.rank is not Rank.WILD_DRAW_FOUR:
+        return False
+    if view.table.rules.wild_draw_four is not WildDrawFour.CHALLENGE:
+        return False
+    color = view.table.color
+    return any(c.color is color for c in view.hand)

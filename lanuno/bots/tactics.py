@@ -1,0 +1,95 @@
+"""Small judgements shared by the intermediate and expert bots, all read from a seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from lanuno.engine.actions import (
+    Action,
+    Give,
+    Play,
+    ReturnCard,
+)
+from lanuno.engine.cards import COLORS, Card, Color, Rank
+from lanuno.engine.views import SeatView
+
+ATTACK_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+
+
+def color_weights(hand: Iterable[Card]) -> list[float]:
+    """How much of each color (R, Y, G, B) the hand holds; action cards count a bit more
+    because they keep the turn or hurt the next player."""
+    weights = [0.0, 0.0, 0.0, 0.0]
+    for card in hand:
+        if card.color is not None:
+            weights[COLORS.index(card.color)] += 1.5 if card.rank in ATTACK_RANKS else 1.0
+    return weights
+
+
+def favourite_color(hand: Iterable[Card], bonus: Sequence[float] = (0, 0, 0, 0)) -> Color:
+    """The color held most (ties in R, Y, G, B order), plus an optional bonus per color."""
+    weights = color_weights(hand)
+    scores = [w + b for w, b in zip(weights, bonus, strict=True)]
+    return COLORS[scores.index(max(scores))]
+
+
+def opponents(view: SeatView) -> list[int]:
+    """Other seats, nearest first in the direction of play."""
+    table = view.table
+    n, d = table.seats, table.direction
+    return [(view.seat + d * k) % n for k in range(1, n)]
+
+
+def next_seat(view: SeatView) -> int:
+    return (view.seat + view.table.direction) % view.table.seats
+
+
+def leader(view: SeatView) -> int:
+    """The opponent closest to winning: fewest cards, then highest score, then nearest."""
+    counts, scores = view.table.counts, view.table.scores
+    others = opponents(view)
+    return min(others, key=lambda s: (counts[s], -scores[s], others.index(s)))
+
+
+def danger(view: SeatView) -> int:
+    """Fewest cards held by an opponent (1 means someone is about to win)."""
+    counts = view.table.counts
+    return min(counts[s] for s in opponents(view))
+
+
+def gift_to_leader(view: SeatView) -> Give:
+    target = leader(view)
+    return Give(view.seat, tuple(target for _ in view.gift))
+
+
+def least_useful(view: SeatView) -> ReturnCard:
+    """K1-5: the card to put back: of the color held least, highest points first; wilds
+    are kept because they always fit."""
+    hand = view.hand
+    weights = color_weights(hand)
+
+    def keep_value(card: Card) -> tuple[float, int]:
+        if card.color is None:
+            return (100.0, 0)
+        return (weights[COLORS.index(card.color)], -card.points)
+
+    return ReturnCard(view.seat, min(hand, key=keep_value))
+
+
+def distinct_plays(legal: Iterable[Action]) -> list[Play]:
+    """Each card once: a wild's colored variants collapse to the plain card."""
+    seen: dict[int, Play] = {}
+    for action in legal:
+        if type(action) is Play:
+            assert isinstance(action, Play)
+            seen.setdefault(action.card.index, Play(action.seat, action.card))
+    return list(seen.values())
+
+
+def with_color(play: Play, color: Color, legal: Sequence[Action]) -> Action:
+    """The legal form of ``play`` with ``color`` for a wild (the legal list has one per color),
+    or ``play`` itself for a colored card."""
+    if play.card.color is not None:
+        return play
+    wanted = Play(play.seat, play.card, color)
+    return wanted if wanted in legal else play
