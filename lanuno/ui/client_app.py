@@ -274,7 +274,7 @@ def _status_line(ctl: ClientController) -> Render0:
         if card is None or model.state is None:
             return []
         out: StyleAndTextTuples = [("", " " + tr("prompt.selected", card=tr.card(card)))]
-        if model.my_decision and not model.card_is_legal(card):
+        if model.my_decision and model.picker is None and not model.card_is_legal(card):
             out.append(("class:dim", " " + tr("prompt.not_legal")))
         return out
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
@@ -57,12 +58,27 @@ STYLE = Style.from_dict(
 
 
 class SizedTextControl(FormattedTextControl):
-    """A FormattedTextControl whose text callable receives the width it will be drawn at."""
+    """A FormattedTextControl whose text callable receives the width it will be drawn at.
 
-    def __init__(self, render: Render, **kwargs: object) -> None:
+    With ``tail=True`` it keeps only the last lines that fit the window (a log whose newest
+    line must stay in view); the window's scroll offset would lag one frame behind."""
+
+    def __init__(self, render: Render, *, tail: bool = False, **kwargs: object) -> None:
         self._render = render
         self._width = 80
-        super().__init__(lambda: self._render(self._width), **kwargs)  # type: ignore[arg-type]
+        self._height: int | None = None
+        self._tail = tail
+        super().__init__(self._tail_fragments, **kwargs)  # type: ignore[arg-type]
+
+    def _tail_fragments(self) -> StyleAndTextTuples:
+        fragments = self._render(self._width)
+        if not self._tail or self._height is None:
+            return fragments
+        lines = list(split_lines(fragments))[-self._height :]
+        out: StyleAndTextTuples = []
+        for line in lines:
+            out += [*line, ("", "\n")]
+        return out[:-1]
 
     def preferred_height(
         self,
@@ -81,6 +97,9 @@ class SizedTextControl(FormattedTextControl):
 
     def create_content(self, width: int, height: int | None) -> UIContent:
         self._set_width(width)
+        if self._tail and height != self._height:
+            self._height = height
+            self._fragment_cache.clear()
         return super().create_content(width, height)
 
     def _set_width(self, width: int) -> None:
@@ -91,14 +110,7 @@ class SizedTextControl(FormattedTextControl):
 
 def bottom_window(render: Render) -> Window:
     """A window that shows the end of its text (a log: the newest lines stay in view)."""
-    return Window(SizedTextControl(render), wrap_lines=False, get_vertical_scroll=_to_bottom)
-
-
-def _to_bottom(window: Window) -> int:
-    info = window.render_info
-    if info is None:
-        return 0
-    return max(0, info.content_height - info.window_height)
+    return Window(SizedTextControl(render, tail=True), wrap_lines=False)
 
 
 def log_fragments(lines: Iterable[LogLine], width: int) -> StyleAndTextTuples:
