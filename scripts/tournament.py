@@ -1,0 +1,219 @@
+"""Seeded round-robin between the bot levels: win rates with 95% intervals, mean points,
+and decision times.
+
+Every match is played in single rounds of the official rules (``target=none``). In two-
+player matches each deal is played twice with the seats swapped; in four-player matches
+the level under test sits once in each seat of the same deal, so luck of the deal cancels.
+The expert searches a fixed number of worlds per decision (``--playouts``) so that a run is
+reproducible from its seed; decision times are then measured separately with the expert's
+default time budget, on one core, after the matches.
+
+    python scripts/tournament.py            # full: about 1100 rounds a match, ±3 points
+    python scripts/tournament.py --quick    # a smaller run, under a minute
+
+The last three lines are the headline single-round win rates of the expert.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from lanuno.bots import make_bot
+from lanuno.bots.base import Bot
+from lanuno.engine.actions import Action
+from lanuno.engine.game import Game
+from lanuno.engine.rules import Rules, official, with_options
+from lanuno.engine.views import SeatView
+from lanuno.sim import play_game, play_round
+
+RULES: Rules = with_options(official(), ["target=none"])
+Z95 = 1.959964
+FULL_ROUNDS = 1100
+"""Rounds per match: a 95% interval of at most ±3 points needs 1068 at a 50% win rate."""
+QUICK_ROUNDS = 120
+CHUNK = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    name: str
+    focus: str
+    """The level whose win rate the match measures."""
+    field: str
+    """The level in every other seat."""
+    players: int
+
+
+MATCHES = (
+    Match("expert_vs_beginner_2p", "expert", "beginner", 2),
+    Match("expert_vs_intermediate_2p", "expert", "intermediate", 2),
+    Match("intermediate_vs_beginner_2p", "intermediate", "beginner", 2),
+    Match("expert_in_4p_vs_3_beginners", "expert", "beginner", 4),
+    Match("expert_in_4p_vs_3_intermediates", "expert", "intermediate", 4),
+    Match("intermediate_in_4p_vs_3_beginners", "intermediate", "beginner", 4),
+)
+HEADLINES = ("expert_vs_beginner_2p", "expert_vs_intermediate_2p", "expert_in_4p_vs_3_beginners")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    won: bool
+    focus_points: int
+    """Points the focus level scored this round (O28: the winner scores the other hands)."""
+    field_points: int
+    """Points scored by the field, per seat."""
+
+
+def play_one(match: Match, index: int, seed: int, playouts: int) -> Outcome:
+    """Round ``index`` of a match: deal ``index // players``, focus seat ``index % players``."""
+    n = match.players
+    deal, focus_seat = divmod(index, n)
+    levels = [match.field] * n
+    levels[focus_seat] = match.focus
+    bots = [make_bot(level, playouts=playouts) for level in levels]
+    result = play_game(RULES, bots, f"{seed}/{match.name}/{deal}")
+    won = result.winner == focus_seat
+    points = result.scores[result.winner]
+    return Outcome(won, points if won else 0, 0 if won else points // (n - 1))
+
+
+def play_chunk(job: tuple[int, int, int, int, int]) -> tuple[int, list[Outcome]]:
+    match_no, start, stop, seed, playouts = job
+    match = MATCHES[match_no]
+    return match_no, [play_one(match, i, seed, playouts) for i in range(start, stop)]
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def rounds_per_match(requested: int, players: int) -> int:
+    """Whole deals: a multiple of the number of seats, so every seat gets each deal."""
+    return max(players, requested - requested % players)
+
+
+@dataclass
+class Timed:
+    """Wraps a bot and records how long each decision takes."""
+
+    bot: Bot
+    times: list[float]
+
+    @property
+    def level(self) -> str:
+        return self.bot.level
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+        start = time.perf_counter()
+        action = self.bot.choose(view, rng)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def p99(times: Sequence[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+
+
+def decision_times(rounds: int, seed: int) -> dict[str, list[float]]:
+    """Expert (default time budget) against intermediate, two players, one process."""
+    times: dict[str, list[float]] = {"expert": [], "intermediate": []}
+    for i in range(rounds):
+        bots: list[Bot] = [
+            Timed(make_bot("expert"), times["expert"]),
+            Timed(make_bot("intermediate"), times["intermediate"]),
+        ]
+        if i % 2:
+            bots.reverse()
+        game = Game(RULES, 2, f"{seed}/timing/{i}")
+        play_round(game, bots, random.Random(f"timing/{seed}/{i}"))
+    return times
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a small run, under a minute")
+    parser.add_argument("--rounds", type=int, help=f"rounds per match (default {FULL_ROUNDS})")
+    parser.add_argument("--playouts", type=int, default=24, help="expert worlds per decision")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timing-rounds", type=int, help="rounds for the decision times")
+    args = parser.parse_args(argv)
+    requested = args.rounds or (QUICK_ROUNDS if args.quick else FULL_ROUNDS)
+    playouts = 8 if args.quick and args.playouts == 24 else args.playouts
+    timing_rounds = args.timing_rounds or (4 if args.quick else 16)
+
+    jobs = []
+    for match_no, match in enumerate(MATCHES):
+        total = rounds_per_match(requested, match.players)
+        for start in range(0, total, CHUNK):
+            jobs.append((match_no, start, min(total, start + CHUNK), args.seed, playouts))
+    # The slow jobs (an expert at the table) first, so the workers finish together.
+    jobs.sort(key=lambda job: MATCHES[job[0]].focus != "expert")
+    print(
+        f"tournament: {len(MATCHES)} matches, ~{requested} rounds each, official single "
+        f"rounds, expert {playouts} worlds/decision, seed {args.seed}, {args.workers} workers"
+    )
+    started = time.perf_counter()
+    outcomes: list[list[Outcome]] = [[] for _ in MATCHES]
+    with multiprocessing.Pool(args.workers) as pool:
+        for match_no, chunk in pool.imap_unordered(play_chunk, jobs):
+            outcomes[match_no].extend(chunk)
+    played = time.perf_counter() - started
+
+    print()
+    print(
+        f"{'match':<34} {'rounds':>6} {'win rate':>8}  {'95% interval':<15} "
+        f"{'pts/round':>9} {'field pts':>9}"
+    )
+    rates: dict[str, float] = {}
+    for match, results in zip(MATCHES, outcomes, strict=True):
+        n = len(results)
+        wins = sum(r.won for r in results)
+        low, high = wilson(wins, n)
+        rates[match.name] = wins / n
+        focus_points = statistics.fmean(r.focus_points for r in results)
+        field_points = statistics.fmean(r.field_points for r in results)
+        print(
+            f"{match.name:<34} {n:>6} {wins / n:>8.3f}  [{low:.3f}, {high:.3f}]  "
+            f"{focus_points:>9.1f} {field_points:>9.1f}"
+        )
+    print("(fair share: 0.500 with 2 players, 0.250 with 4; field pts are per field seat)")
+    print(f"matches took {played:.1f} s")
+
+    started = time.perf_counter()
+    times = decision_times(timing_rounds, args.seed)
+    timed = time.perf_counter() - started
+    for level in ("expert", "intermediate"):
+        samples = times[level]
+        print(
+            f"{level} decision time: p99 {p99(samples) * 1000:.2f} ms, "
+            f"median {statistics.median(samples) * 1000:.3f} ms, max "
+            f"{max(samples) * 1000:.2f} ms over {len(samples)} decisions"
+        )
+    print(f"timing ({timing_rounds} rounds, expert at its default budget) took {timed:.1f} s")
+    for name in HEADLINES:
+        print(f"{name}: {rates[name]:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
