@@ -322,6 +322,18 @@ def test_T6_jump_in_is_refused_without_the_option_or_after_the_next_player_acts(
     refused(game, "0 play R5", "T6")
 
 
+def test_T6_uno_calls_and_the_players_own_follow_up_keep_the_moment_open() -> None:
+    rules = with_options(official(), ["jump-in", "seven-o"])
+    hands = ["R7 G2", "R7 Y1", "B1 B2", "B3 B4"]
+    game = prepared_game(rules, hands, top="R3")
+    act(game, "1 play R7")  # seat 1 is down to one card and must pick a seat to swap with
+    act(game, "0 catch 1", "1 swap 2")  # a Counter-UNO and the swap are not the next move
+    assert game.round.turn == 2
+    events = act(game, "0 play R7")
+    assert [(e.seat, e.jump_in) for e in of_type(events, Played)] == [(0, True)]
+    assert (game.round.phase, game.round.actor) == (Phase.SWAP, 0)
+
+
 def test_T6_no_jump_in_on_a_pending_penalty() -> None:
     rules = with_options(official(), ["jump-in", "stacking"])
     game = prepared_game(rules, ["R+2 G1", "R+2 Y1", "G+2 B1"], top="R3")
