@@ -31,6 +31,7 @@ from lanuno.ui.client_model import ClientModel
 from lanuno.ui.contracts import ClientSession
 from lanuno.ui.faces import color_style, face
 from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.narrate import LogLine
 from lanuno.ui.widgets import (
     STYLE,
     Render,
@@ -107,6 +108,8 @@ class ClientController:
                 await self._send(automatic)
             self.invalidate()
         self.finished = True
+        if self.model.bye is None:  # a close without a goodbye still gets a line
+            self.model.log.add(LogLine(self.tr("bye.closed"), "error"))
         self.invalidate()
 
     def quit(self) -> None:
