@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,8 @@ MAX_STEPS_PER_TICK = 200
 """A tick does at most this much work, so the adapter's loop keeps serving connections."""
 
 Record = dict[str, Any]
+APPLIED_MEMORY = 1024
+"""Applied action numbers remembered per seat (resends come from the last few seconds)."""
 
 
 class TablePhase(enum.Enum):
@@ -152,6 +155,8 @@ class Slot:
     """Resume secrets by generation: the newest and the one before (handshake.md)."""
     seed_commit: bytes | None = None
     last_seq: int = 0
+    applied: deque[int] = field(default_factory=lambda: deque(maxlen=APPLIED_MEMORY))
+    """The seats' latest applied sequence numbers: a resent one is acked only if in here."""
     dropped_at: float | None = None
     taken_over: bool = False
     """A bot plays this human seat until its player comes back."""
@@ -435,6 +440,8 @@ class Table:
             self._infos = tuple(SeatInfo(kid=i["kid"], age=i["age"]) for i in record["infos"])
             self._first_player = record["first"]
             self.game = None
+            # Dealing round 1 is next; a restore that stops here deals it again.
+            self.phase, self._round_no = TablePhase.DEALING, 1
             for slot in self.slots:
                 slot.taken_over = False
         elif kind == "round":
@@ -732,6 +739,7 @@ class Table:
         shuffler.shuffle(deck, deal_purpose(round_no))
         self._deck = tuple(card.code for card in deck)
         self.phase = TablePhase.PLAYING
+        self._next_round_at = None
         self._reveal_deadline = None
         self._awaiting_reveal = set()
         self.sid += 1
@@ -784,7 +792,17 @@ class Table:
             return
         slot = self.slots[seat]
         if request.seq <= slot.last_seq:
-            self._out(peer.id, Ack(request.seq))  # a duplicate after a resume
+            # A resend after a resume: ack it again if it was applied, never apply it twice.
+            if request.seq in slot.applied:
+                self._out(peer.id, Ack(request.seq))
+            else:
+                self._refuse(
+                    peer,
+                    request,
+                    "bad_seq",
+                    None,
+                    "That action was not applied; look at the table and try again.",
+                )
             return
         game = self.game
         if self.phase is not TablePhase.PLAYING or game is None:
@@ -840,6 +858,7 @@ class Table:
         slot = self.slots[seat]
         if seq:
             slot.last_seq = seq
+            slot.applied.append(seq)
             if slot.peer is not None:
                 self._out(slot.peer, Ack(seq))
         self.sid += 1

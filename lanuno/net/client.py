@@ -52,6 +52,10 @@ FINAL_CLOSE_CODES = frozenset(
 """A ``bye`` with one of these ends the session; any other end is a drop to recover from."""
 
 
+MAX_REFUSALS = 6
+"""Handshakes refused in a row before a reconnecting session gives up its seat."""
+
+
 class JoinError(Exception):
     """The table could not be joined; the message says why, for the player."""
 
@@ -323,11 +327,15 @@ class NetClientSession:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self.timing.reconnect_for
         wait, longest = self.timing.backoff
+        refusals = 0
         while not self._closing and loop.time() < give_up:
             try:
                 pending = await self._resume()
-            except ProtocolError as error:
-                if error.code in (CloseCode.RESUME_REJECTED, CloseCode.AUTH_FAILED):
+            except ProtocolError:
+                # A host that refuses the secret just hangs up, like a host that crashed
+                # mid-handshake: only several refusals in a row mean the seat is gone.
+                refusals += 1
+                if refusals >= MAX_REFUSALS:
                     self._queue.put_nowait(
                         ErrorReply("not_now", None, "The host no longer holds this seat.", None)
                     )
