@@ -175,27 +175,48 @@ def _table_line(ctl: ClientController) -> Render0:
     return render
 
 
-def _seats_panel(ctl: ClientController) -> Render:
-    def render(width: int) -> StyleAndTextTuples:
-        model, tr = ctl.model, ctl.tr
-        out: StyleAndTextTuples = []
-        seconds = model.seconds_left(ctl.clock())
-        name_width = max(6, width - 29)  # room for the timer
-        for row in model.seat_rows():
-            marker = "▶ " if row.is_actor else ("· " if row.is_turn else "  ")
-            name = tr("you_suffix", name=row.name) if row.is_me else row.name
-            style = "class:seat.turn" if row.is_actor else ("class:seat.me" if row.is_me else "")
-            out.append((style, marker + fit(name, name_width)))
-            out.append(("", " " + fit(tr.plural("card", row.count), 9)))
-            flag = tr("table.uno") if row.declared else (tr("table.exposed") if row.exposed else "")
-            out.append(("class:seat.uno", fit(flag, 6)))
-            out.append(("", f"{row.score:>5}"))
-            if row.is_actor and seconds is not None:
-                out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))
-            out.append(("", "\n"))
-        return out[:-1] if out else out
+def _seats_window(ctl: ClientController) -> Window:
+    control = SizedTextControl(lambda width: _seat_lines(ctl, width, control.height))
+    return Window(control, width=SEAT_PANEL_WIDTH)
 
-    return render
+
+def _seat_lines(ctl: ClientController, width: int, height: int | None) -> StyleAndTextTuples:
+    """One seat per line; two per line (shorter) when a big table does not fit the height."""
+    model, tr = ctl.model, ctl.tr
+    rows = model.seat_rows()
+    if height is not None and len(rows) > height:
+        return _compact_seat_lines(ctl, width)
+    out: StyleAndTextTuples = []
+    seconds = model.seconds_left(ctl.clock())
+    name_width = max(6, width - 29)  # room for the timer
+    for row in rows:
+        marker = "▶ " if row.is_actor else ("· " if row.is_turn else "  ")
+        name = tr("you_suffix", name=row.name) if row.is_me else row.name
+        style = "class:seat.turn" if row.is_actor else ("class:seat.me" if row.is_me else "")
+        out.append((style, marker + fit(name, name_width)))
+        out.append(("", " " + fit(tr.plural("card", row.count), 9)))
+        flag = tr("table.uno") if row.declared else (tr("table.exposed") if row.exposed else "")
+        out.append(("class:seat.uno", fit(flag, 6)))
+        out.append(("", f"{row.score:>5}"))
+        if row.is_actor and seconds is not None:
+            out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))
+        out.append(("", "\n"))
+    return out[:-1]
+
+
+def _compact_seat_lines(ctl: ClientController, width: int) -> StyleAndTextTuples:
+    cell = width // 2
+    out: StyleAndTextTuples = []
+    for index, row in enumerate(ctl.model.seat_rows()):
+        marker = "▶" if row.is_actor else ("·" if row.is_turn else " ")
+        style = "class:seat.turn" if row.is_actor else ("class:seat.me" if row.is_me else "")
+        flag = "U" if row.declared else ("!" if row.exposed else " ")
+        out.append((style, marker + fit(row.name, cell - 13)))
+        out.append(("", f"{row.count:>3}"))
+        out.append(("class:seat.uno", f" {flag}"))
+        out.append(("", f"{row.score:>5} "))
+        out.append(("", "\n" if index % 2 else "│"))
+    return out[:-1]
 
 
 def _log_window(ctl: ClientController) -> Window:
@@ -230,10 +251,11 @@ def _hand(ctl: ClientController) -> Render:
         letters = tr.letters()
         for start in range(0, len(hand), per_row):
             indices = range(start, min(start + per_row, len(hand)))
-            out.append(("", "\n "))
-            for i in indices:
-                label = str(i + 1) if i < 9 else ("0" if i == 9 else "")
-                out.append(("class:dim", fit(f" {label}", CHIP_WIDTH)))
+            if start < 10:  # number keys reach the first ten cards; arrows the rest
+                out.append(("", "\n "))
+                for i in indices:
+                    label = str(i + 1) if i < 9 else ("0" if i == 9 else "")
+                    out.append(("class:dim", fit(f" {label}", CHIP_WIDTH)))
             out.append(("", "\n "))
             for i in indices:
                 out += _chip(ctl, i, hand[i], any_legal, letters)
@@ -276,7 +298,10 @@ def _status_line(ctl: ClientController) -> Render0:
         card = model.selected_card
         if card is None or model.state is None:
             return []
-        out: StyleAndTextTuples = [("", " " + tr("prompt.selected", card=tr.card(card)))]
+        out: StyleAndTextTuples = []
+        if "uno" in model.legal:
+            out.append(("class:prompt.mine", " " + tr("prompt.say_uno")))
+        out.append(("", " " + tr("prompt.selected", card=tr.card(card))))
         if model.my_decision and model.picker is None and not model.card_is_legal(card):
             out.append(("class:dim", " " + tr("prompt.not_legal")))
         return out
@@ -453,10 +478,7 @@ def build_client_layout(ctl: ClientController) -> Layout:
             Window(height=1, char="─", style="class:dim"),
             VSplit(
                 [
-                    Window(
-                        SizedTextControl(_seats_panel(ctl)),
-                        width=SEAT_PANEL_WIDTH,
-                    ),
+                    _seats_window(ctl),
                     Window(width=1, char="│", style="class:dim"),
                     _log_window(ctl),
                 ],

@@ -73,6 +73,7 @@ EN: dict[str, str] = {
     "prompt.timer": "{seconds} s left",
     "prompt.catch": "{name} has one card and did not say UNO: press K to catch them!",
     "prompt.selected": "Selected: {card}",
+    "prompt.say_uno": "Press U to say UNO!",
     "prompt.not_legal": "(not playable now)",
     # hand
     "hand.title": "Your hand ({count})",
@@ -263,6 +264,7 @@ FR: dict[str, str] = {
     "prompt.timer": "encore {seconds} s",
     "prompt.catch": "{name} a une carte sans avoir dit UNO : appuyez sur K pour le contrer !",
     "prompt.selected": "Choisie : {card}",
+    "prompt.say_uno": "Appuyez sur U pour dire UNO !",
     "prompt.not_legal": "(injouable maintenant)",
     "hand.title": "Votre main ({count})",
     "hand.empty": "(aucune carte)",

@@ -66,15 +66,16 @@ class SizedTextControl(FormattedTextControl):
     def __init__(self, render: Render, *, tail: bool = False, **kwargs: object) -> None:
         self._render = render
         self._width = 80
-        self._height: int | None = None
+        self.height: int | None = None
+        """Lines the window gave this control at the last render (None before the first)."""
         self._tail = tail
         super().__init__(self._tail_fragments, **kwargs)  # type: ignore[arg-type]
 
     def _tail_fragments(self) -> StyleAndTextTuples:
         fragments = self._render(self._width)
-        if not self._tail or self._height is None:
+        if not self._tail or self.height is None:
             return fragments
-        lines = list(split_lines(fragments))[-self._height :]
+        lines = list(split_lines(fragments))[-self.height :]
         out: StyleAndTextTuples = []
         for line in lines:
             out += [*line, ("", "\n")]
@@ -97,8 +98,8 @@ class SizedTextControl(FormattedTextControl):
 
     def create_content(self, width: int, height: int | None) -> UIContent:
         self._set_width(width)
-        if self._tail and height != self._height:
-            self._height = height
+        if height != self.height:
+            self.height = height
             self._fragment_cache.clear()
         return super().create_content(width, height)
 

@@ -31,7 +31,7 @@ from lanuno.ui.i18n import translator
 from lanuno.ui.table_app import TableController, build_table_application
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import render_text
-from lanuno.wire.messages import ErrorReply, GameEnd, RoundEnd, UnoFlags
+from lanuno.wire.messages import ErrorReply, GameEnd, Lobby, LobbySeat, RoundEnd, UnoFlags
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("LANUNO_REGEN_GOLDEN") == "1"
@@ -111,6 +111,26 @@ def test_client_challenge(client: tuple[ClientModel, Application[int]]) -> None:
         ErrorReply("illegal", "O19", "You must first take the penalty or challenge it.", 3),
     )
     check_golden("client_challenge", render_text(app))
+
+
+def test_client_ten_seats_big_hand_and_a_picker_fit_80x24(
+    client: tuple[ClientModel, Application[int]],
+) -> None:
+    model, app = client
+    names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")
+    seats = tuple(
+        LobbySeat(n, "human", False, True, True, 100_000 + i) for i, n in enumerate(names)
+    )
+    hand = ("R1", "R2", "R3", "R4", "Y5", "Y6", "G7", "G8", "B9", "BS", "YR", "G+2", "W", "W+4")
+    crowded = state(
+        hand=hand,
+        counts=(7, 1, 14, 3, 5, 6, 2, 9, 4, 8),
+        uno=(UnoFlags(False, False),) * 10,
+        legal=("play R1", "play R2", "play W B", "play W R", "draw", "uno"),
+    )
+    feed(model, welcome(), Lobby(seats, "official", {}, True), *opening_events(), crowded)
+    model.play_index(hand.index("W"))
+    check_golden("client_ten_seats", render_text(app))
 
 
 def test_client_round_end(client: tuple[ClientModel, Application[int]]) -> None:

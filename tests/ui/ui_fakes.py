@@ -170,6 +170,7 @@ def state(
     deadline_ms: int | None = 23_000,
     sid: int = 7,
     round_no: int = 1,
+    scores: tuple[int, ...] | None = None,
 ) -> State:
     return State(
         sid=sid,
@@ -185,7 +186,9 @@ def state(
         pending=pending,
         legal=legal,
         uno=uno,
-        scores=(120, 0, 40, 65),
+        scores=scores
+        if scores is not None
+        else (120, 0, 40, 65)[: len(counts)] + (0,) * (len(counts) - 4),
         draw_pile=54,
         discard_count=9,
         deadline_ms=deadline_ms,
