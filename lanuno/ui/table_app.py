@@ -139,7 +139,10 @@ def _room(ctl: TableController) -> Render:
         out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
         out.append(("class:title", f" {tr('host.options')}\n"))
         rows = [r for r in model.option_rows() if r.value not in ("off", "challenge", "none")]
-        text = ", ".join(f"{tr('opt.' + r.key)}: {_value(tr, r.value)}" for r in rows)
+        text = ", ".join(
+            tr("host.option_value", name=tr("opt." + r.key), value=_value(tr, r.value))
+            for r in rows
+        )
         for piece in wrap_words(text, width - 2):
             out.append(("", f" {piece}\n"))
         return out
@@ -148,7 +151,8 @@ def _room(ctl: TableController) -> Render:
 
 
 def _value(tr: Translator, value: str) -> str:
-    return tr(f"host.value.{value}") if value in ("on", "off", "none") else value
+    words = ("on", "off", "none", "challenge", "strict", "free")
+    return tr(f"host.value.{value}") if value in words else value
 
 
 def _options(ctl: TableController) -> Render:

@@ -153,6 +153,17 @@ def test_table_lobby(table: tuple[TableModel, Application[int]]) -> None:
     check_golden("table_lobby", render_text(app))
 
 
+def test_table_options_in_french() -> None:
+    model = TableModel(translator("fr"))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        feed(model, lobby())
+        model.options_open = True
+        model.move_cursor(5)
+        check_golden("table_options_fr", render_text(app))
+
+
 def test_table_turn(table: tuple[TableModel, Application[int]]) -> None:
     model, app = table
     no, caught_out, said_uno = UnoFlags(False, False), UnoFlags(False, True), UnoFlags(True, False)
