@@ -101,15 +101,20 @@ class ClientController:
 
     async def pump(self) -> None:
         """Every message from the host into the model, until the session ends."""
-        async for message in self.session.updates():
-            self.model.check = self.session.check_number
-            automatic = self.model.apply(message, self.clock())
-            if automatic:
-                await self._send(automatic)
-            self.invalidate()
+        try:
+            async for message in self.session.updates():
+                self.model.check = self.session.check_number
+                automatic = self.model.apply(message, self.clock())
+                if automatic:
+                    await self._send(automatic)
+                self.invalidate()
+        except Exception as error:  # the screen stays up to say why, instead of a traceback
+            reason = str(error) or type(error).__name__
+            self.model.log.add(LogLine(self.tr("bye.failed", reason=reason), "error"))
+        else:
+            if self.model.bye is None:  # a close without a goodbye still gets a line
+                self.model.log.add(LogLine(self.tr("bye.closed"), "error"))
         self.finished = True
-        if self.model.bye is None:  # a close without a goodbye still gets a line
-            self.model.log.add(LogLine(self.tr("bye.closed"), "error"))
         self.invalidate()
 
     def quit(self) -> None:

@@ -83,9 +83,12 @@ class TableController:
             self.app.invalidate()
 
     async def pump(self) -> None:
-        async for message in self.screen.updates():
-            self.model.apply(message, self.clock())
-            self.invalidate()
+        try:
+            async for message in self.screen.updates():
+                self.model.apply(message, self.clock())
+                self.invalidate()
+        except Exception as error:  # the screen stays up to say why, instead of a traceback
+            self.model.notice = str(error) or type(error).__name__
         self.model.closed = True
         self.invalidate()
 
@@ -112,6 +115,8 @@ def _header(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
         if model.state is not None and model.state.round and model.screen != "lobby":
             text += f" · {tr('header.round', round=model.state.round)}"
         text += f" · {tr('host.preset', preset=model.preset)}"
+        if model.closed:
+            return [("class:header", text), ("class:header.conn.bad", f" · {tr('conn.closed')} ")]
         return [("class:header", text)]
 
     return render

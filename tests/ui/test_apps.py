@@ -256,3 +256,30 @@ def test_kicked_seat_is_the_selected_one_between_rounds() -> None:
     model.apply(Lobby(seats, "official", {}, False), 0.0)
     model.move_cursor(3)
     assert model.removable_seat() is None
+
+
+class BrokenSession(FakeSession):
+    async def updates(self):  # type: ignore[no-untyped-def,override]
+        yield welcome()
+        raise ConnectionResetError("peer reset")
+
+
+async def test_a_failing_session_is_reported_on_screen_not_as_a_traceback() -> None:
+    session = BrokenSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    await ctl.pump()
+    assert ctl.finished and ctl.connection() == "closed"
+    assert model.log.lines[-1].text == "The connection failed: peer reset"
+
+
+async def test_the_shared_screen_says_when_the_table_has_closed() -> None:
+    screen = FakeScreen()
+    model = TableModel(translator("en"))
+    ctl = TableController(screen, FakeControls(), model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        screen.feed(lobby())
+        screen.end()
+        await ctl.pump()
+        assert render_text(app).splitlines()[0].endswith("· disconnected")

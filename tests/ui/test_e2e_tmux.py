@@ -109,8 +109,8 @@ def _decide(screen: str) -> list[str]:
     """The keys a simple player presses for what this screen shows ([] = nothing to do)."""
     if "Game over" in screen or "Round 1 is over" in screen:
         return []
-    if "Press R when you are ready" in screen and re.search(r"^ R ready ", screen, re.M):
-        return ["r"]  # the keys bar offers "R ready" until this player is ready
+    if "Press R when you are ready" in screen and re.search(r"^ R I'm ready ", screen, re.M):
+        return ["r"]  # the keys bar offers "R I'm ready" until then
     if "Choose a color" in screen or "Color for" in screen:
         return ["r"]
     mine = (
