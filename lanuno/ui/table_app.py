@@ -25,6 +25,7 @@ from prompt_toolkit.layout import (
     VSplit,
     Window,
 )
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output
 
 from lanuno.ui.client_app import format_check
@@ -138,6 +139,11 @@ def _room(ctl: TableController) -> Render:
             out.append(("", f" {tr('host.join_how')}\n"))
         for address in addresses[:3]:
             out.append(("class:prompt.mine", f"   lanuno join {address}\n"))
+        big_address = big_text(addresses[0]) if addresses else ()
+        if big_address and len(big_address[0]) <= width - 2:
+            # Wide screens: the address too, readable from across the room.
+            out.append(("", "\n"))
+            out += [("class:big", f" {row}\n") for row in big_address]
         for piece in wrap_words(tr("host.join_lan"), width - 1):
             out.append(("class:dim", f" {piece}\n"))
         out.append(("", "\n"))
@@ -352,9 +358,9 @@ def build_table_layout(ctl: TableController) -> Layout:
 
     lobby = VSplit(
         [
-            pane(_room(ctl), width=LEFT_WIDTH),
+            pane(_room(ctl), width=Dimension(min=LEFT_WIDTH, weight=1)),
             Window(width=1, char="│", style="class:dim"),
-            pane(_players(ctl)),
+            pane(_players(ctl), width=Dimension(min=44, weight=1)),
         ]
     )
     play = HSplit(

@@ -283,3 +283,16 @@ async def test_the_shared_screen_says_when_the_table_has_closed() -> None:
         screen.end()
         await ctl.pump()
         assert render_text(app).splitlines()[0].endswith("· disconnected")
+
+
+def test_wide_shared_screen_writes_the_address_large_too() -> None:
+    from lanuno.ui.faces import big_text
+
+    model = TableModel(translator("en"))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(lobby(), 0.0)
+        address_top_row = big_text("192.168.1.20:41234")[0]
+        assert address_top_row in render_text(app, 170, 30)
+        assert address_top_row not in render_text(app, 80, 24)
