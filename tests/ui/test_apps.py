@@ -14,6 +14,7 @@ from ui_fakes import FakeControls, FakeScreen, FakeSession, lobby, state, welcom
 
 from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
 from lanuno.ui.client_model import ClientModel
+from lanuno.ui.faces import big_text
 from lanuno.ui.i18n import translator
 from lanuno.ui.table_app import TableController, build_table_application, run_table_app
 from lanuno.ui.table_model import TableModel
@@ -286,8 +287,6 @@ async def test_the_shared_screen_says_when_the_table_has_closed() -> None:
 
 
 def test_wide_shared_screen_writes_the_address_large_too() -> None:
-    from lanuno.ui.faces import big_text
-
     model = TableModel(translator("en"))
     ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
     with create_pipe_input() as pipe:
