@@ -89,11 +89,11 @@ class Announcer:
         self._pending: set[asyncio.Task[None]] = set()
 
     def _service_info(self) -> AsyncServiceInfo:
-        instance = (
-            self._info.name
-            if self._info is not None
-            else (f"{_instance_label(self.name)}.{SERVICE_TYPE}")
-        )
+        # zeroconf does not always catch a name conflict (python-zeroconf #1356, and two
+        # responders on one host), so the instance carries a short piece of the public
+        # room id: two tables called "Salon" stay two entries. Browsers show TXT ``table``.
+        label = f"{_instance_label(self.name)} [{self.room_id.hex()[:4]}]"
+        instance = self._info.name if self._info is not None else f"{label}.{SERVICE_TYPE}"
         return AsyncServiceInfo(
             SERVICE_TYPE,
             instance,
