@@ -9,6 +9,7 @@ the model and sends what the model returns.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Sequence
 
@@ -67,6 +68,8 @@ class ClientController:
         """Cards per hand row at the last render (Up/Down move by a row)."""
         self.finished = False
         """The session's updates ended: the host is gone for good."""
+        self._sending = asyncio.Lock()
+        """Actions leave in the order the keys were pressed (a Lock wakes waiters FIFO)."""
 
     @property
     def tr(self) -> Translator:
@@ -82,17 +85,25 @@ class ClientController:
         self.invalidate()
 
     async def _send(self, notations: tuple[str, ...]) -> None:
-        for notation in notations:
-            try:
-                await self.session.act(notation)
-            except Exception as error:  # a closed connection or a refused notation
-                self.model.refusal = str(error) or type(error).__name__
+        async with self._sending:
+            for notation in notations:
+                try:
+                    await self.session.act(notation)
+                except Exception as error:  # a closed connection or a refused notation
+                    self.model.refusal = str(error) or type(error).__name__
         self.invalidate()
 
     def toggle_ready(self) -> None:
         ready = self.model.toggle_ready()
         if self.app is not None:
-            self.app.create_background_task(self.session.set_ready(ready))
+            self.app.create_background_task(self._send_ready(ready))
+        self.invalidate()
+
+    async def _send_ready(self, ready: bool) -> None:
+        try:
+            await self.session.set_ready(ready)
+        except Exception as error:  # shown, not raised into prompt_toolkit's handler
+            self.model.refusal = str(error) or type(error).__name__
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -424,6 +435,8 @@ def _lobby(ctl: ClientController) -> Render:
         out.append(("", "\n"))
         out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
         out.append(("class:dim", " " + tr("lobby.waiting")))
+        if model.refusal:
+            out.append(("class:refusal", "\n\n " + tr("error.refused", text=model.refusal)))
         return out
 
     return render

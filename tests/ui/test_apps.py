@@ -295,3 +295,27 @@ def test_wide_shared_screen_writes_the_address_large_too() -> None:
         address_top_row = big_text("192.168.1.20:41234")[0]
         assert address_top_row in render_text(app, 170, 30)
         assert address_top_row not in render_text(app, 80, 24)
+
+
+class RefusingSession(FakeSession):
+    async def act(self, notation: str) -> None:
+        raise RuntimeError("not connected")
+
+    async def set_ready(self, ready: bool) -> None:
+        raise RuntimeError("not connected")
+
+
+async def test_a_send_that_fails_is_shown_as_a_refusal() -> None:
+    session = RefusingSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(welcome(), 0.0)
+        model.apply(lobby(), 0.0)
+        await ctl._send_ready(True)
+        assert "Refused: not connected" in render_text(app)
+        model.apply(state(), 0.0)
+        model.refusal = None
+        await ctl._send(("draw",))
+        assert "Refused: not connected" in render_text(app)
