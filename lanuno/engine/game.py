@@ -96,9 +96,10 @@ class Game:
         return self.round.winner if self.over else None
 
     def apply(self, action: Action, now: float = 0.0, *, auto: bool = False) -> list[Event]:
-        if self.over:
+        rnd = self.round
+        if rnd.game_over:
             raise IllegalAction("O29", "The game is over.")
-        events = self.round.apply(action, now, auto=auto)
+        events = rnd.apply(action, now, auto=auto)
         self.actions.append(action)
         return events
 

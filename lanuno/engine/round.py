@@ -96,9 +96,42 @@ _UNOS = [DeclareUno(seat) for seat in range(MAX_SEATS)]
 _COLOR_CHOICES = [tuple(ChooseColor(seat, c) for c in COLORS) for seat in range(MAX_SEATS)]
 
 _BITS = tuple(1 << card.index for card in ALL_FACES)
-_OUT_OF_TURN_CALLS = (DeclareUno, CounterUno)
-_UNO_PHASES = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
-_PICKER_PHASES = (Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET, Phase.SWAP, Phase.GIFT)
+
+# The most frequent events are immutable values too: shared, like the actions above
+# (building a frozen dataclass costs more than the rest of a typical play).
+_PLAYED = [[Played(seat, card) for card in ALL_FACES] for seat in range(MAX_SEATS)]
+_DREW_ONE_CARD = [[CardsDrawn(seat, (card,)) for card in ALL_FACES] for seat in range(MAX_SEATS)]
+_DREW_ONE = [Drew(seat, 1, DrawCause.DRAW) for seat in range(MAX_SEATS)]
+_PASSED = [Passed(seat) for seat in range(MAX_SEATS)]
+_SKIPPED = [Skipped(seat) for seat in range(MAX_SEATS)]
+_UNO_DECLARED = [UnoDeclared(seat) for seat in range(MAX_SEATS)]
+_UNO_EXPOSED = [UnoExposed(seat) for seat in range(MAX_SEATS)]
+_COLOR_CHOSEN = [{c: ColorChosen(seat, c) for c in COLORS} for seat in range(MAX_SEATS)]
+_DIRECTION_CHANGED = {d: DirectionChanged(d) for d in (1, -1)}
+
+# Reading an enum member through its class (Phase.TURN) costs ~60 ns in Python 3.11, a
+# module global ~8 ns: the round compares against these aliases.
+_TURN = Phase.TURN
+_DRAWN = Phase.DRAWN
+_CHOOSE_COLOR = Phase.CHOOSE_COLOR
+_PENALTY = Phase.PENALTY
+_GIFT = Phase.GIFT
+_CHOOSE_TARGET = Phase.CHOOSE_TARGET
+_SWAP = Phase.SWAP
+_EXCESS = Phase.EXCESS
+_ROUND_OVER = Phase.ROUND_OVER
+_ZERO = Rank.ZERO
+_SEVEN = Rank.SEVEN
+_SKIP = Rank.SKIP
+_REVERSE = Rank.REVERSE
+_DRAW_TWO = Rank.DRAW_TWO
+_WILD = Rank.WILD
+_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+_BLANK = Rank.BLANK
+_CHALLENGE_RULE = WildDrawFour.CHALLENGE
+_CAUSE_DRAW = DrawCause.DRAW
+_UNO_PHASES = (_TURN, _DRAWN, _PENALTY)
+_PICKER_PHASES = (_CHOOSE_COLOR, _CHOOSE_TARGET, _SWAP, _GIFT)
 
 # What to do once the color of a wild is known.
 _AFTER_ADVANCE, _AFTER_PENALTY, _AFTER_FIRST, _AFTER_TARGET, _AFTER_ALL_ADULTS = range(5)
@@ -125,6 +158,13 @@ class Round:
         self.rules = rules
         self.n = n
         self.kids = tuple(kids)
+        # Rule answers asked on every play, worked out once (rules and kids never change).
+        self._strict_wd4 = rules.wild_draw_four is WildDrawFour.STRICT
+        self._catchable = tuple(
+            rules.counter_uno and not (rules.kids_immune_to_counter_uno and kid)
+            for kid in self.kids
+        )
+        """O24 / KA1: whether each seat can be caught by Counter-UNO."""
         self.shuffler = shuffler
         self.round_no = round_no
         self.dealer = dealer
@@ -136,7 +176,7 @@ class Round:
         self.direction = 1
         self.turn = 0
         self.actor = 0
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.pending = 0
         self.penalty_target = 0
         self.penalty_source = 0
@@ -192,16 +232,11 @@ class Round:
     def top(self) -> Card:
         return self.discard[-1]
 
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
-
     def _draw_rule(self) -> str:
         return "K1-4" if self.rules.preset == "kids1" else "K2-8"
 
     def _counter_uno_applies(self, seat: int) -> bool:
-        if not self.rules.counter_uno:
-            return False
-        return not (self.rules.kids_immune_to_counter_uno and self.kids[seat])
+        return self._catchable[seat]
 
     def _must_play_drawn(self, seat: int) -> bool:
         """K1-4 / K2-8; KA6: an adult who drew until playable (KA2) must play that card."""
@@ -221,8 +256,7 @@ class Round:
     def fits(self, card: Card, hand: list[Card]) -> bool:
         """Whether ``card`` may be played on the current top card by the holder of ``hand``."""
         if card.color is None:
-            strict = self.rules.wild_draw_four is WildDrawFour.STRICT
-            if strict and card.rank is Rank.WILD_DRAW_FOUR:
+            if self._strict_wd4 and card.rank is _WILD_DRAW_FOUR:
                 return not self._holds_color(hand, self.color)
             return True
         return card.color is self.color or card.rank is self.discard[-1].rank
@@ -232,24 +266,24 @@ class Round:
     def _deal(self, first: int | None) -> None:
         rules = self.rules
         self.shuffler.shuffle(self.draw_pile, f"round {self.round_no} deal")
-        self._emit(RoundStarted(self.round_no, self.dealer, rules.hand_size))
+        self.events.append(RoundStarted(self.round_no, self.dealer, rules.hand_size))
         pile = self.draw_pile
         for _ in range(rules.hand_size):
             for offset in range(1, self.n + 1):
                 self.hands[(self.dealer + offset) % self.n].append(pile.pop())
         for seat, hand in enumerate(self.hands):
-            self._emit(HandDealt(seat, tuple(hand)))
+            self.events.append(HandDealt(seat, tuple(hand)))
         card = pile.pop()
         redeals = 0
         # O9 / K2-2: a Wild Draw Four or a blank may not start the pile.
-        while card.rank is Rank.WILD_DRAW_FOUR or card.rank is Rank.BLANK:
-            self._emit(CardReturned(card))
+        while card.rank is _WILD_DRAW_FOUR or card.rank is _BLANK:
+            self.events.append(CardReturned(card))
             pile.append(card)
             redeals += 1
             self.shuffler.shuffle(pile, f"round {self.round_no} redeal {redeals}")
             card = pile.pop()
         self.discard.append(card)
-        self._emit(CardTurned(card))
+        self.events.append(CardTurned(card))
         first_seat = (self.dealer + 1) % self.n if first is None else first
         self._start_with(card, first_seat)
 
@@ -257,22 +291,22 @@ class Round:
         """O5-O8: the first card turned over acts on the first player."""
         self.color = card.color
         rank = card.rank
-        if rank is Rank.WILD:
+        if rank is _WILD:
             self.turn = self.actor = first
-            self.phase = Phase.CHOOSE_COLOR
+            self.phase = _CHOOSE_COLOR
             self.after_color = _AFTER_FIRST
             return
-        if rank is Rank.SKIP:
-            self._emit(Skipped(first))
+        if rank is _SKIP:
+            self.events.append(_SKIPPED[first])
             self._begin_turn(self._next(first))
-        elif rank is Rank.REVERSE:
+        elif rank is _REVERSE:
             self.direction = -1
-            self._emit(DirectionChanged(-1))
+            self.events.append(_DIRECTION_CHANGED[-1])
             # O8: the dealer plays first, then play goes counter-clockwise.
             self._begin_turn(self._next(first))
-        elif rank is Rank.DRAW_TWO:
+        elif rank is _DRAW_TWO:
             self._draw(first, 2, DrawCause.PENALTY)
-            self._emit(Skipped(first))
+            self.events.append(_SKIPPED[first])
             self._begin_turn(self._next(first))
         else:
             self._begin_turn(first)
@@ -289,7 +323,7 @@ class Round:
         self.shuffler.shuffle(rest, f"round {self.round_no} reshuffle {self.reshuffles}")
         rest.extend(self.draw_pile)
         self.draw_pile = rest
-        self._emit(Reshuffled(len(rest)))
+        self.events.append(Reshuffled(len(rest)))
 
     def _take(self, count: int) -> list[Card]:
         """Up to ``count`` cards off the draw pile; O16: fewer if both piles run dry."""
@@ -318,11 +352,23 @@ class Round:
             self.exposed = None
 
     def _draw(self, seat: int, count: int, cause: DrawCause) -> list[Card]:
+        pile = self.draw_pile
+        if count == 1 and pile:
+            # The common case (one card, the pile not empty), without the general steps.
+            card = pile.pop()
+            self.hands[seat].append(card)
+            self.declared[seat] = False
+            if self.exposed == seat:
+                self.exposed = None
+            events = self.events
+            events.append(_DREW_ONE_CARD[seat][card.index])
+            events.append(_DREW_ONE[seat] if cause is _CAUSE_DRAW else Drew(seat, 1, cause))
+            return [card]
         got = self._take(count)
         if got:
             self._give_cards(seat, got)
-            self._emit(CardsDrawn(seat, tuple(got)))
-        self._emit(Drew(seat, len(got), cause))
+            self.events.append(CardsDrawn(seat, tuple(got)))
+        self.events.append(Drew(seat, len(got), cause))
         return got
 
     def _draw_until_fits(self, seat: int) -> list[Card]:
@@ -338,18 +384,19 @@ class Round:
                 break
         if got:
             self._give_cards(seat, got)
-            self._emit(CardsDrawn(seat, tuple(got)))
-        self._emit(Drew(seat, len(got), DrawCause.DRAW))
+            self.events.append(CardsDrawn(seat, tuple(got)))
+        self.events.append(Drew(seat, len(got), DrawCause.DRAW))
         return got
 
     # ----------------------------------------------------------------- flow
 
-    def _begin_turn(self, seat: int) -> None:
-        self.turn = seat
-        self._settle()
-
     def _settle(self) -> None:
         """The action is complete: find the winner, the hand limit, then the next decision."""
+        self._begin_turn(self.turn)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Settle with ``seat`` as the seat whose turn it is now (see :meth:`_settle`)."""
+        self.turn = seat
         if not self.pending and not all(self.hands):
             self._end_round(next(s for s, hand in enumerate(self.hands) if not hand))
             return
@@ -363,20 +410,20 @@ class Round:
             ]
             if queue:
                 self.excess_queue = queue
-                self.phase = Phase.EXCESS
+                self.phase = _EXCESS
                 self.actor = queue[0]
                 return
         self.drawn_card = None
         if self.pending:
-            self.phase = Phase.PENALTY
+            self.phase = _PENALTY
             self.actor = self.turn = self.penalty_target
         else:
-            self.phase = Phase.TURN
-            self.actor = self.turn
+            self.phase = _TURN
+            self.actor = seat
 
     def _end_round(self, winner: int) -> None:
         self.winner = winner
-        self.phase = Phase.ROUND_OVER
+        self.phase = _ROUND_OVER
         self.exposed = None
         rules = self.rules
         if rules.scoring is Scoring.ROUND_WINS:
@@ -384,10 +431,10 @@ class Round:
         else:
             points = sum(card.points for hand in self.hands for card in hand)
         self.scores[winner] += points
-        self._emit(RoundEnded(winner, points, tuple(self.scores)))
+        self.events.append(RoundEnded(winner, points, tuple(self.scores)))
         if rules.target is None or self.scores[winner] >= rules.target:
             self.game_over = True
-            self._emit(GameEnded(winner, tuple(self.scores)))
+            self.events.append(GameEnded(winner, tuple(self.scores)))
 
     # ----------------------------------------------------------------- apply
 
@@ -395,26 +442,28 @@ class Round:
         """Carry out ``action`` or raise :class:`IllegalAction` leaving the state untouched.
         Returns the events it caused, each with its audience. ``auto`` marks a move made by
         the autopilot bot (T3), which does not hand the seat back to its player."""
-        handler = _HANDLERS.get(type(action))
+        kind = type(action)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction("T4", f"{type(action).__name__} is not an action of this game.")
+            raise IllegalAction("T4", f"{kind.__name__} is not an action of this game.")
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalAction("O1", f"There is no seat {seat!r} at this table.")
-        if self.phase is Phase.ROUND_OVER:
+        if self.phase is _ROUND_OVER:
             raise IllegalAction("O27", "The round is over.")
-        mark = len(self.events)
+        events = self.events
+        mark = len(events)
         exposed = self.exposed
         self._acting = seat
         self._played = False
         handler(self, action)
         self.version += 1
-        if self.timeouts_in_row[seat] and not auto and type(action) is not Timeout:
+        if self.timeouts_in_row[seat] and not auto and kind is not Timeout:
             self.timeouts_in_row[seat] = 0
             if self.autopilot[seat]:
                 self.autopilot[seat] = False
-                self._emit(AutopilotChanged(seat, False))
-        if type(action) not in _OUT_OF_TURN_CALLS:
+                self.events.append(AutopilotChanged(seat, False))
+        if kind is not DeclareUno and kind is not CounterUno:  # O23 / O24 calls
             # O24: the exposure lasts until another seat acts.
             if exposed is not None and seat != exposed and self.exposed == exposed:
                 self.exposed = None
@@ -423,7 +472,7 @@ class Round:
                 self.jump_window = seat
             elif seat != self.jump_window:
                 self.jump_window = None
-        return self.events[mark:]
+        return events[mark:]
 
     def _require_actor(self, action: Action) -> None:
         if action.seat != self.actor:
@@ -444,30 +493,34 @@ class Round:
         phase = self.phase
         if seat != self.actor:
             self._verify_jump_in(seat, card)
-            self._emit(Played(seat, card, True))
+            self.events.append(Played(seat, card, True))
             self.turn = seat
             self._play(seat, card)
             return
-        if phase is Phase.TURN:
+        if phase is _TURN:
             if card not in hand:
                 raise IllegalAction("O10", f"You do not hold {card.words}.")
-            if not self.fits(card, hand):
-                self._refuse_misfit(card)
-        elif phase is Phase.DRAWN:
+            suit = card.color
+            if suit is None:
+                if not self.fits(card, hand):
+                    self._refuse_misfit(card)
+            elif suit is not self.color and card.rank is not self.discard[-1].rank:
+                self._refuse_misfit(card)  # fits(), inlined for colored cards
+        elif phase is _DRAWN:
             if card is not self.drawn_card:
                 raise IllegalAction("O13", "After drawing you may play only the card you drew.")
-        elif phase is Phase.PENALTY:
+        elif phase is _PENALTY:
             self._verify_stack(seat, card)
         else:
             rule, what = WAITING_FOR[phase]
             raise IllegalAction(rule, f"Not now: {what}.")
-        self._emit(Played(seat, card))
+        self.events.append(_PLAYED[seat][card.index])
         self._play(seat, card)
         if color is not None:
             self._choose_color(seat, color)
 
     def _refuse_misfit(self, card: Card) -> None:
-        if card.rank is Rank.WILD_DRAW_FOUR:
+        if card.rank is _WILD_DRAW_FOUR:
             raise IllegalAction(
                 "O12",
                 f"You hold a {self.color.word if self.color else ''} card: "
@@ -483,7 +536,7 @@ class Round:
         if not self.rules.jump_in:
             raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
         top = self.discard[-1]
-        if self.phase is not Phase.TURN or self.pending or self.jump_window is None:
+        if self.phase is not _TURN or self.pending or self.jump_window is None:
             raise IllegalAction("T6", "You can only jump in before the next player acts.")
         if card is not top or card.color is None:
             raise IllegalAction("T6", "To jump in, play a card identical to the top card.")
@@ -496,9 +549,9 @@ class Round:
         if card not in self.hands[seat]:
             raise IllegalAction("O10", f"You do not hold {card.words}.")
         top = self.discard[-1]
-        if card.rank is Rank.DRAW_TWO and top.rank is Rank.DRAW_TWO:
+        if card.rank is _DRAW_TWO and top.rank is _DRAW_TWO:
             return
-        if card.rank is Rank.WILD_DRAW_FOUR:
+        if card.rank is _WILD_DRAW_FOUR:
             if not self.fits(card, self.hands[seat]):
                 self._refuse_misfit(card)
             return
@@ -512,7 +565,8 @@ class Round:
     def _play(self, seat: int, card: Card) -> None:
         """The card leaves the hand and takes effect (O17-O20, T5, K2-4, K2-7, KA4, KA5)."""
         hand = self.hands[seat]
-        if card.rank is Rank.WILD_DRAW_FOUR:
+        rank = card.rank
+        if rank is _WILD_DRAW_FOUR:
             prior = self.color
             hand.remove(card)
             self.wd4_player = seat
@@ -522,46 +576,47 @@ class Round:
             hand.remove(card)
         self.discard.append(card)
         self._played = True
-        if len(hand) == 1 and not self.declared[seat] and self._counter_uno_applies(seat):
-            self.exposed = seat
-            self._emit(UnoExposed(seat))
-        if len(hand) != 1:
+        if len(hand) == 1:
+            if not self.declared[seat] and self._catchable[seat]:
+                self.exposed = seat
+                self.events.append(_UNO_EXPOSED[seat])
+        else:
             self.declared[seat] = False
-        rank = card.rank
-        if card.color is not None:
-            self.color = card.color
+        suit = card.color
+        if suit is not None:
+            self.color = suit
         if card.is_number:
             if self.rules.seven_o and hand:
-                if rank is Rank.SEVEN:
-                    self.phase = Phase.SWAP
+                if rank is _SEVEN:
+                    self.phase = _SWAP
                     self.actor = seat
                     return
-                if rank is Rank.ZERO:
+                if rank is _ZERO:
                     self._rotate_hands()
-            self._begin_turn(self._next(seat))
-        elif rank is Rank.SKIP:
-            skipped = self._next(seat)
-            self._emit(Skipped(skipped))
-            self._begin_turn(self._next(skipped))
-        elif rank is Rank.REVERSE:
+            self._begin_turn((seat + self.direction) % self.n)
+        elif rank is _SKIP:
+            skipped = (seat + self.direction) % self.n
+            self.events.append(_SKIPPED[skipped])
+            self._begin_turn((skipped + self.direction) % self.n)
+        elif rank is _REVERSE:
             self.direction = -self.direction
-            self._emit(DirectionChanged(self.direction))
+            self.events.append(_DIRECTION_CHANGED[self.direction])
             if self.n == 2:
                 # O18: with two players Reverse acts as a Skip.
-                self._emit(Skipped(self._next(seat)))
+                self.events.append(_SKIPPED[self._next(seat)])
                 self._begin_turn(seat)
             else:
                 self._begin_turn(self._next(seat))
-        elif rank is Rank.DRAW_TWO:
+        elif rank is _DRAW_TWO:
             self._play_draw_two(seat)
         else:
-            if rank is Rank.WILD_DRAW_FOUR:
+            if rank is _WILD_DRAW_FOUR:
                 self.after_color = self._penalty_route(seat)
             else:
                 self.after_color = _AFTER_ADVANCE
-                if rank is Rank.BLANK:
+                if rank is _BLANK:
                     self._deal_out_pile(seat)
-            self.phase = Phase.CHOOSE_COLOR
+            self.phase = _CHOOSE_COLOR
             self.actor = seat
 
     def _penalty_route(self, seat: int) -> int:
@@ -580,7 +635,7 @@ class Round:
             got = self._draw(seat, 2, DrawCause.GIFT)
             if got:
                 self.gift_cards = got
-                self.phase = Phase.GIFT
+                self.phase = _GIFT
                 self.actor = seat
                 return
             self._begin_turn(self._next(seat))
@@ -594,12 +649,12 @@ class Round:
                     self._draw(other, amount, DrawCause.PENALTY)
             nxt = self._next(seat)
             if not self.kids[nxt]:
-                self._emit(Skipped(nxt))
+                self.events.append(_SKIPPED[nxt])
                 nxt = self._next(nxt)
             self._begin_turn(nxt)
         elif route == _AFTER_TARGET:
             self.target_amount = amount
-            self.phase = Phase.CHOOSE_TARGET
+            self.phase = _CHOOSE_TARGET
             self.actor = seat
         else:
             self._impose_penalty(seat, self._next(seat), amount, skips_target=True)
@@ -610,7 +665,7 @@ class Round:
         self.penalty_target = target
         self.penalty_skips_target = skips_target
         if self._penalty_has_choice(target):
-            self._emit(PenaltyPending(target, self.pending))
+            self.events.append(PenaltyPending(target, self.pending))
             self.turn = target
             self._settle()
         else:
@@ -619,7 +674,7 @@ class Round:
     def _challengeable(self) -> bool:
         return (
             self.rules.wild_draw_four is WildDrawFour.CHALLENGE
-            and self.discard[-1].rank is Rank.WILD_DRAW_FOUR
+            and self.discard[-1].rank is _WILD_DRAW_FOUR
         )
 
     def _penalty_has_choice(self, target: int) -> bool:
@@ -629,9 +684,9 @@ class Round:
             return False
         top_rank = self.discard[-1].rank
         for card in self.hands[target]:
-            if card.rank is Rank.WILD_DRAW_FOUR and self.fits(card, self.hands[target]):
+            if card.rank is _WILD_DRAW_FOUR and self.fits(card, self.hands[target]):
                 return True
-            if card.rank is Rank.DRAW_TWO and top_rank is Rank.DRAW_TWO:
+            if card.rank is _DRAW_TWO and top_rank is _DRAW_TWO:
                 return True
         return False
 
@@ -643,7 +698,7 @@ class Round:
 
     def _after_penalty(self, target: int, *, skipped: bool) -> None:
         if skipped:
-            self._emit(Skipped(target))
+            self.events.append(_SKIPPED[target])
             self._begin_turn(self._next(target))
         else:
             self._begin_turn(self._next(self.penalty_source))
@@ -657,9 +712,11 @@ class Round:
         self.hands = new
         self.declared = [False] * self.n
         self.exposed = None
-        self._emit(HandsRotated(self.direction))
+        self.events.append(HandsRotated(self.direction))
         for seat in range(self.n):
-            self._emit(CardsReceived(seat, tuple(new[seat]), (seat - self.direction) % self.n))
+            self.events.append(
+                CardsReceived(seat, tuple(new[seat]), (seat - self.direction) % self.n)
+            )
 
     def _deal_out_pile(self, seat: int) -> None:
         """K2-7: deal the cards under the blank to the opponents, one at a time."""
@@ -674,16 +731,16 @@ class Round:
         rest = under[per_seat * len(opponents) :]
         self.draw_pile[:0] = rest
         counts = tuple(len(cards) for cards in dealt)
-        self._emit(PileDealtOut(seat, counts, len(rest)))
+        self.events.append(PileDealtOut(seat, counts, len(rest)))
         for other in opponents:
             if dealt[other]:
                 self._give_cards(other, dealt[other])
-                self._emit(CardsReceived(other, tuple(dealt[other]), seat))
+                self.events.append(CardsReceived(other, tuple(dealt[other]), seat))
 
     def _on_draw(self, action: Draw) -> None:
-        self._require_actor(action)
         seat = action.seat
-        if self.phase is not Phase.TURN:
+        if seat != self.actor or self.phase is not _TURN:
+            self._require_actor(action)
             raise IllegalAction("O13", "You have already drawn this turn.")
         hand = self.hands[seat]
         if not self.rules.voluntary_draw and any(self.fits(card, hand) for card in hand):
@@ -695,24 +752,24 @@ class Round:
         until = rules.draw_until_playable or (
             rules.adults_draw_until_playable and not self.kids[seat]
         )
-        got = self._draw_until_fits(seat) if until else self._draw(seat, 1, DrawCause.DRAW)
+        got = self._draw_until_fits(seat) if until else self._draw(seat, 1, _CAUSE_DRAW)
         if got and self.fits(got[-1], self.hands[seat]):
             self.drawn_card = got[-1]
-            self.phase = Phase.DRAWN
+            self.phase = _DRAWN
             return
-        self._emit(Passed(seat))
-        self._begin_turn(self._next(seat))
+        self.events.append(_PASSED[seat])
+        self._begin_turn((seat + self.direction) % self.n)
 
     def _on_pass(self, action: Pass) -> None:
-        if action.seat == self.actor and self.phase is Phase.TURN:
+        if action.seat == self.actor and self.phase is _TURN:
             raise IllegalAction("O13", "You may pass only after drawing a card.")
         self._require_actor(action)
-        if self.phase is not Phase.DRAWN:
+        if self.phase is not _DRAWN:
             raise IllegalAction("O13", "You may pass only after drawing a card.")
         if self._must_play_drawn(action.seat):
             rule = self._draw_rule() if self.rules.must_play_drawn else "KA6"
             raise IllegalAction(rule, "The card you drew fits: it must be played.")
-        self._emit(Passed(action.seat))
+        self.events.append(_PASSED[action.seat])
         self._begin_turn(self._next(action.seat))
 
     def _on_choose_color(self, action: ChooseColor) -> None:
@@ -724,12 +781,12 @@ class Round:
 
     def _choose_color(self, seat: int, color: Color) -> None:
         self.color = color
-        self._emit(ColorChosen(seat, color))
+        self.events.append(_COLOR_CHOSEN[seat][color])
         after = self.after_color
         if after == _AFTER_FIRST:
             self._begin_turn(seat)
         elif after == _AFTER_ADVANCE:
-            self._begin_turn(self._next(seat))
+            self._begin_turn((seat + self.direction) % self.n)
         else:
             self._route_penalty(seat, after, 4)
 
@@ -737,12 +794,12 @@ class Round:
         self._require_actor(action)
         if self.rules.wild_draw_four is not WildDrawFour.CHALLENGE:
             raise IllegalAction("O22", "Wild Draw Four cannot be challenged at this table.")
-        if self.phase is not Phase.PENALTY or not self._challengeable():
+        if self.phase is not _PENALTY or not self._challengeable():
             raise IllegalAction("O21", "Only a Wild Draw Four aimed at you can be challenged.")
         challenger, suspect = action.seat, self.wd4_player
         bluff = self.wd4_bluff
-        self._emit(Challenged(challenger, suspect, bluff))
-        self._emit(HandRevealed(challenger, suspect, self.wd4_hand))
+        self.events.append(Challenged(challenger, suspect, bluff))
+        self.events.append(HandRevealed(challenger, suspect, self.wd4_hand))
         total = self.pending
         self.pending = 0
         if bluff:
@@ -758,7 +815,7 @@ class Round:
 
     def _on_accept(self, action: AcceptPenalty) -> None:
         self._require_actor(action)
-        if self.phase is not Phase.PENALTY:
+        if self.phase is not _PENALTY:
             raise IllegalAction("O19", "There is no penalty to accept.")
         self._take_penalty()
 
@@ -773,7 +830,7 @@ class Round:
         self.declared[seat] = True
         if self.exposed == seat:
             self.exposed = None
-        self._emit(UnoDeclared(seat))
+        self.events.append(_UNO_DECLARED[seat])
 
     def _may_declare(self, seat: int) -> bool:
         """O23: with two cards on your own turn (before playing one), or with one card."""
@@ -793,11 +850,11 @@ class Round:
         if self.rules.kids_immune_to_counter_uno and self.kids[target]:
             raise IllegalAction("KA1", "Kids cannot be caught by Counter-UNO at this table.")
         caught = self.exposed == target
-        self._emit(CounterUnoCalled(caller, target, caught))
+        self.events.append(CounterUnoCalled(caller, target, caught))
         if caught:
             self.exposed = None
             self._draw(target, 2, DrawCause.COUNTER_UNO)
-            if self.phase is Phase.TURN or self.phase is Phase.PENALTY:
+            if self.phase is _TURN or self.phase is _PENALTY:
                 self._settle()  # O24's two cards may push a kid past the hand limit
 
     def _on_give(self, action: Give) -> None:
@@ -815,13 +872,13 @@ class Round:
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
-        self._emit(Gave(seat, recipients))
+        self.events.append(Gave(seat, recipients))
         for card, r in zip(cards, recipients, strict=True):
             self._give_cards(r, [card])
-            self._emit(CardsReceived(r, (card,), seat))
+            self.events.append(CardsReceived(r, (card,), seat))
         if len(hand) == 1 and not self.declared[seat] and self._counter_uno_applies(seat):
             self.exposed = seat
-            self._emit(UnoExposed(seat))
+            self.events.append(_UNO_EXPOSED[seat])
         self._begin_turn(self._next(seat))
 
     def _on_choose_target(self, action: ChooseTarget) -> None:
@@ -843,9 +900,9 @@ class Round:
             self.declared[s] = False
             if self.exposed == s:
                 self.exposed = None
-        self._emit(HandsSwapped(seat, target))
-        self._emit(CardsReceived(seat, tuple(hands[seat]), target))
-        self._emit(CardsReceived(target, tuple(hands[target]), seat))
+        self.events.append(HandsSwapped(seat, target))
+        self.events.append(CardsReceived(seat, tuple(hands[seat]), target))
+        self.events.append(CardsReceived(target, tuple(hands[target]), seat))
         self._begin_turn(self._next(seat))
 
     def _on_return(self, action: ReturnCard) -> None:
@@ -856,7 +913,7 @@ class Round:
             raise IllegalAction("K1-5", "Return a card that you hold.")
         hand.remove(card)
         self.draw_pile.insert(0, card)
-        self._emit(CardsReturned(seat, 1))
+        self.events.append(CardsReturned(seat, 1))
         limit = self.rules.hand_limit
         assert limit is not None
         if len(hand) <= limit:
@@ -872,34 +929,34 @@ class Round:
         seat = action.seat
         self.timeouts_in_row[seat] += 1
         count = self.timeouts_in_row[seat]
-        self._emit(TimedOut(seat, count))
+        self.events.append(TimedOut(seat, count))
         if count >= AUTOPILOT_AFTER and not self.autopilot[seat]:
             self.autopilot[seat] = True
-            self._emit(AutopilotChanged(seat, True))
+            self.events.append(AutopilotChanged(seat, True))
         phase = self.phase
-        if phase is Phase.TURN:
+        if phase is _TURN:
             got = self._draw(seat, 1, DrawCause.TIMEOUT)
             if got and self.rules.must_play_drawn and self.fits(got[0], self.hands[seat]):
-                self._emit(Played(seat, got[0]))
+                self.events.append(_PLAYED[seat][got[0].index])
                 self._play(seat, got[0])
             else:
-                self._emit(Passed(seat))
+                self.events.append(_PASSED[seat])
                 self._begin_turn(self._next(seat))
-        elif phase is Phase.DRAWN:
+        elif phase is _DRAWN:
             card = self.drawn_card
             assert card is not None
             if self._must_play_drawn(seat):
-                self._emit(Played(seat, card))
+                self.events.append(_PLAYED[seat][card.index])
                 self._play(seat, card)
             else:
-                self._emit(Passed(seat))
+                self.events.append(_PASSED[seat])
                 self._begin_turn(self._next(seat))
-        elif phase is Phase.PENALTY:
+        elif phase is _PENALTY:
             self._take_penalty()
-        elif phase is Phase.EXCESS:
+        elif phase is _EXCESS:
             limit = self.rules.hand_limit
             assert limit is not None
-            while self.actor == seat and self.phase is Phase.EXCESS:
+            while self.actor == seat and self.phase is _EXCESS:
                 worst = max(self.hands[seat], key=lambda c: (c.points, c.index))
                 self._on_return(ReturnCard(seat, worst))
         else:
@@ -915,15 +972,15 @@ class Round:
         """T2 decisions for the pickers: the color held most (ties in R, Y, G, B order), the
         next player as target or gift recipient, the smallest other hand for a swap."""
         phase = self.phase
-        if phase is Phase.CHOOSE_COLOR:
+        if phase is _CHOOSE_COLOR:
             hand = self.hands[seat]
             counts = [sum(1 for c in hand if c.color is color) for color in COLORS]
             return ChooseColor(seat, COLORS[counts.index(max(counts))])
-        if phase is Phase.CHOOSE_TARGET:
+        if phase is _CHOOSE_TARGET:
             return ChooseTarget(seat, self._next(seat))
-        if phase is Phase.GIFT:
+        if phase is _GIFT:
             return Give(seat, tuple(self._next(seat) for _ in self.gift_cards))
-        if phase is Phase.SWAP:
+        if phase is _SWAP:
             others = [self._next(seat, k) for k in range(1, self.n)]
             return SwapHands(seat, min(others, key=lambda s: len(self.hands[s])))
         raise IllegalAction("T2", "No automatic decision in this phase.")
@@ -935,12 +992,12 @@ class Round:
         what bots choose from. (A Counter-UNO on a seat that is not exposed is accepted as a
         harmless miss, O25, but is not listed.)"""
         phase = self.phase
-        if phase is Phase.ROUND_OVER:
+        if phase is _ROUND_OVER:
             return []
         out: list[Action] = []
         hand = self.hands[seat]
         if seat == self.actor:
-            if phase is Phase.TURN:
+            if phase is _TURN:
                 plays = _PLAYS[seat]
                 seen = 0  # bit per card face: a hand may hold two of the same card
                 top_rank = self.discard[-1].rank
@@ -959,7 +1016,7 @@ class Round:
                             out.extend(_WILD_PLAYS[seat][card.index])
                 if self.rules.voluntary_draw or not out:
                     out.append(_DRAWS[seat])
-            elif phase is Phase.DRAWN:
+            elif phase is _DRAWN:
                 drawn = self.drawn_card
                 assert drawn is not None
                 if drawn.color is None:
@@ -968,9 +1025,9 @@ class Round:
                     out.append(_PLAYS[seat][drawn.index])
                 if not self._must_play_drawn(seat):
                     out.append(_PASSES[seat])
-            elif phase is Phase.CHOOSE_COLOR:
+            elif phase is _CHOOSE_COLOR:
                 out.extend(_COLOR_CHOICES[seat])
-            elif phase is Phase.PENALTY:
+            elif phase is _PENALTY:
                 out.append(_ACCEPTS[seat])
                 if self._challengeable():
                     out.append(_CHALLENGES[seat])
@@ -978,8 +1035,8 @@ class Round:
                     top_rank = self.discard[-1].rank
                     seen = 0
                     for card in hand:
-                        stackable = (card.rank is Rank.DRAW_TWO and top_rank is Rank.DRAW_TWO) or (
-                            card.rank is Rank.WILD_DRAW_FOUR and self.fits(card, hand)
+                        stackable = (card.rank is _DRAW_TWO and top_rank is _DRAW_TWO) or (
+                            card.rank is _WILD_DRAW_FOUR and self.fits(card, hand)
                         )
                         if stackable and not seen & (1 << card.index):
                             seen |= 1 << card.index
@@ -987,17 +1044,17 @@ class Round:
                                 out.extend(_WILD_PLAYS[seat][card.index])
                             else:
                                 out.append(_PLAYS[seat][card.index])
-            elif phase is Phase.GIFT:
+            elif phase is _GIFT:
                 opponents = [s for s in range(self.n) if s != seat]
                 if len(self.gift_cards) == 2:
                     out.extend(Give(seat, (a, b)) for a in opponents for b in opponents)
                 else:
                     out.extend(Give(seat, (a,)) for a in opponents)
-            elif phase is Phase.CHOOSE_TARGET:
+            elif phase is _CHOOSE_TARGET:
                 out.extend(ChooseTarget(seat, s) for s in range(self.n) if s != seat)
-            elif phase is Phase.SWAP:
+            elif phase is _SWAP:
                 out.extend(SwapHands(seat, s) for s in range(self.n) if s != seat)
-            elif phase is Phase.EXCESS:
+            elif phase is _EXCESS:
                 seen = 0
                 for card in hand:
                     if not seen & (1 << card.index):
@@ -1006,7 +1063,7 @@ class Round:
         else:
             if (
                 self.rules.jump_in
-                and phase is Phase.TURN
+                and phase is _TURN
                 and not self.pending
                 and self.jump_window is not None
                 and self.discard[-1].color is not None
@@ -1025,7 +1082,7 @@ class Round:
     @property
     def deadline(self) -> float | None:
         timer = self.rules.move_timer
-        if timer is None or self.phase is Phase.ROUND_OVER:
+        if timer is None or self.phase is _ROUND_OVER:
             return None
         return self.decision_started + timer
 
