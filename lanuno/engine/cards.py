@@ -195,6 +195,10 @@ class DeckKind(enum.StrEnum):
 
 def build_deck(kind: DeckKind) -> list[Card]:
     """The deck in canonical (unshuffled) order; the fairness spec shuffles from this order."""
+    return list(_DECKS[kind])
+
+
+def _compose_deck(kind: DeckKind) -> tuple[Card, ...]:
     deck: list[Card] = []
     for color in COLORS:
         deck.append(Card(color, Rank.ZERO))
@@ -207,7 +211,11 @@ def build_deck(kind: DeckKind) -> list[Card]:
         deck += [WILD] * 4 + [WILD_DRAW_FOUR] * 4
     if kind is DeckKind.WITH_BLANKS:
         deck += [BLANK] * 4
-    return deck
+    return tuple(deck)
+
+
+_DECKS = {kind: _compose_deck(kind) for kind in DeckKind}
+"""Each deck composed once: every round starts from a copy."""
 
 
 DECK_SIZES = {DeckKind.STANDARD: 108, DeckKind.NUMBERS: 76, DeckKind.WITH_BLANKS: 112}

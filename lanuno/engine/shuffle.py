@@ -33,7 +33,17 @@ class SeededShuffler:
         return random.Random(f"{self.seed}/{purpose}")
 
     def shuffle(self, cards: list[Card], purpose: str) -> None:
-        self._rng(purpose).shuffle(cards)
+        # random.Random.shuffle written out (Fisher-Yates, each index drawn by rejection on
+        # getrandbits, exactly as CPython does it): the same permutation for the same
+        # generator, without two Python-level calls per card.
+        getrandbits = self._rng(purpose).getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def below(self, n: int, purpose: str) -> int:
         return self._rng(purpose).randrange(n)
