@@ -18,6 +18,7 @@ from lanuno.bots.base import Bot
 from lanuno.engine.game import Game, SeatInfo
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import Rules
+from lanuno.engine.views import SeatView
 
 MAX_ACTIONS_PER_ROUND = 20_000
 """A round that runs this long is a bug, not a game: the driver stops with an error."""
@@ -59,17 +60,19 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
     rnd = game.round
     rules = game.rules
     jump_in = rules.jump_in
+    over = Phase.ROUND_OVER
+    apply = game.apply
     turns = 0
-    while rnd.phase is not Phase.ROUND_OVER:
+    while rnd.phase is not over:
         if rnd.exposed is not None or jump_in:
             offer_out_of_turn(game, bots, rng)
             if rnd.winner is not None:
                 break
         actor = rnd.actor
-        action = bots[actor].choose(rnd.seat_view(actor), rng)
+        action = bots[actor].choose(SeatView(rnd, actor), rng)
         if action is None:
             raise RuntimeError(f"bot {bots[actor].level} at seat {actor} made no decision")
-        game.apply(action)
+        apply(action)
         turns += 1
         if turns > MAX_ACTIONS_PER_ROUND:
             raise RuntimeError("round did not end: engine or bot bug")

@@ -19,20 +19,21 @@ class BeginnerBot:
     """Chance of calling Counter-UNO on an exposed player when it notices."""
 
     def choose(self, view: SeatView, rng: random.Random) -> Action | None:
-        legal = view.legal
-        plays = [action for action in legal if type(action) is Play]
+        plays: list[Action] = []
         others: list[Action] = []
-        if len(plays) < len(legal):
-            for action in legal:
-                kind = type(action)
-                if kind is DeclareUno:
-                    if rng.random() < self.declare_uno:
-                        return action
-                elif kind is CounterUno:
-                    if rng.random() < self.catch:
-                        return action
-                elif kind is not Play:
-                    others.append(action)
+        # One pass, in the order of the legal actions (which fixes the order of rng calls).
+        for action in view.legal:
+            kind = type(action)
+            if kind is Play:
+                plays.append(action)
+            elif kind is DeclareUno:
+                if rng.random() < self.declare_uno:
+                    return action
+            elif kind is CounterUno:
+                if rng.random() < self.catch:
+                    return action
+            else:
+                others.append(action)
         if not view.my_turn:
             return plays[0] if plays and rng.random() < 0.5 else None  # a jump-in, sometimes
         moves = plays or others
