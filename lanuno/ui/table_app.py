@@ -250,7 +250,8 @@ def _seats(ctl: TableController) -> Render:
             out.append(("", f"   {tr('table.draw_pile', count=state.draw_pile)}"))
             if state.pending:
                 out.append(("class:timer", f"   {tr('table.pending', count=state.pending)}"))
-            out.append(("", "\n\n"))
+            out.append(("", "\n\n" if len(state.counts) <= 5 else "\n"))
+        flag_width = 1 + max(len(tr("table.uno")), len(tr("table.exposed")))
         for tile in model.tiles():
             marker = "▶ " if tile.is_actor else ("· " if tile.is_turn else "  ")
             style = "class:seat.turn" if tile.is_actor else ""
@@ -264,7 +265,7 @@ def _seats(ctl: TableController) -> Render:
             flag = (
                 tr("table.uno") if tile.declared else (tr("table.exposed") if tile.exposed else "")
             )
-            out.append(("class:seat.uno", fit(flag, 13 if len(flag) > 7 else 7)))
+            out.append(("class:seat.uno", fit(flag, flag_width)))
             out.append(("", f"{tile.score:>5}"))
             if tile.is_actor and seconds is not None:
                 out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))

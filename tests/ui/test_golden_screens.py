@@ -172,6 +172,19 @@ def test_table_turn(table: tuple[TableModel, Application[int]]) -> None:
     check_golden("table_turn", render_text(app))
 
 
+def test_table_ten_seats_in_french() -> None:
+    model = TableModel(translator("fr"))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
+    names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")
+    seats = tuple(LobbySeat(n, "human", False, True, True, 100 + i) for i, n in enumerate(names))
+    flags = (UnoFlags(False, False), UnoFlags(False, True)) + (UnoFlags(True, False),) * 8
+    public = state(hand=(), legal=(), counts=(7, 1, 14, 3, 5, 6, 2, 9, 4, 8), uno=flags)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        feed(model, Lobby(seats, "official", {}, True), *opening_events(), public)
+        check_golden("table_ten_seats_fr", render_text(app))
+
+
 def test_table_round_end(table: tuple[TableModel, Application[int]]) -> None:
     model, app = table
     feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
