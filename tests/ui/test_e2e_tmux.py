@@ -183,13 +183,18 @@ def test_two_players_finish_a_game_in_tmux(tmux: Tmux, host: tuple[int, Path]) -
                 _wait_for_change(tmux, target, screen)
         time.sleep(0.05)
 
+    host_log = log.read_text()
     for target, name in players.items():
         screen = screens[target]
+        # The check number on the player's screen is the one the host shows for that name.
+        check = re.search(r"check (\d{3} \d{3})", screen)
+        assert check is not None, screen
+        assert re.search(rf"{name} \[human[^\]]*check {check.group(1)}\]", host_log), host_log
         assert "wins the game!" in screen
         assert "Player" in screen and "Score" in screen
         assert f"{name} (you)" not in screen  # the end screen, not the table
         tmux.keys(target, "q")
-    assert "game over" in log.read_text()
+    assert "game over" in host_log
 
 
 def _wait_for_change(tmux: Tmux, target: str, before: str) -> None:
