@@ -33,6 +33,7 @@ from lanuno.ui.contracts import ClientSession
 from lanuno.ui.faces import color_style, face
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import LogLine
+from lanuno.ui.table_model import options_summary
 from lanuno.ui.widgets import (
     STYLE,
     Render,
@@ -415,6 +416,8 @@ def _lobby(ctl: ClientController) -> Render:
                 out.append(("class:prompt.mine", f" {piece}\n"))
         if model.preset:
             out.append(("", " " + tr("lobby.preset", preset=model.preset) + "\n"))
+            for piece in wrap_words(options_summary(model.options, tr), width - 4):
+                out.append(("class:dim", f"   {piece}\n"))
         out.append(("", "\n"))
         seats = model.lobby.seats if model.lobby else ()
         for index, seat in enumerate(seats):

@@ -30,6 +30,7 @@ from lanuno.wire.messages import (
     GameEnd,
     Lobby,
     Message,
+    OptionValue,
     RoundEnd,
     State,
     Welcome,
@@ -86,7 +87,7 @@ class ClientModel:
         self.check: int | None = None
         self.table = ""
         self.preset = ""
-        self.options: dict[str, object] = {}
+        self.options: dict[str, OptionValue] = {}
         self.lobby: Lobby | None = None
         self.state: State | None = None
         self.hand: tuple[str, ...] = ()

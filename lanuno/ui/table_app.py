@@ -32,7 +32,7 @@ from lanuno.ui.client_app import format_check
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_rank, big_text, color_style
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.table_model import TableModel
+from lanuno.ui.table_model import TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
     STYLE,
     Render,
@@ -149,21 +149,12 @@ def _room(ctl: TableController) -> Render:
         out.append(("", "\n"))
         out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
         out.append(("class:title", f" {tr('host.options')}\n"))
-        rows = [r for r in model.option_rows() if r.value not in ("off", "challenge", "none")]
-        text = ", ".join(
-            tr("host.option_value", name=tr("opt." + r.key), value=_value(tr, r.value))
-            for r in rows
-        )
-        for piece in wrap_words(text, width - 2):
+        options = model.lobby.options if model.lobby else {}
+        for piece in wrap_words(options_summary(options, tr), width - 2):
             out.append(("", f" {piece}\n"))
         return out
 
     return render
-
-
-def _value(tr: Translator, value: str) -> str:
-    words = ("on", "off", "none", "challenge", "strict", "free")
-    return tr(f"host.value.{value}") if value in words else value
 
 
 def _options(ctl: TableController) -> Render:
@@ -174,7 +165,7 @@ def _options(ctl: TableController) -> Render:
             cursor = "›" if index == model.option_cursor else " "
             style = "class:picker.cursor" if index == model.option_cursor else ""
             label = fit(tr(f"opt.{option.key}"), width - 14)
-            out.append((style, f" {cursor}{label} {_value(tr, option.value):>10}\n"))
+            out.append((style, f" {cursor}{label} {value_text(tr, option.value):>10}\n"))
         return out
 
     return render

@@ -6,6 +6,7 @@ Pure: no prompt_toolkit, no clock, no I/O. The shared screen sees what a spectat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -63,6 +64,32 @@ def option_word(value: OptionValue) -> str:
     if value is False:
         return "off"
     return str(value)
+
+
+def option_rows(options: Mapping[str, OptionValue]) -> list[OptionRow]:
+    """The host-editable options with their current values (the first choice if unset)."""
+    rows = []
+    for key, choices in OPTION_CHOICES.items():
+        value = option_word(options[key]) if key in options else choices[0]
+        rows.append(OptionRow(key, value))
+    return rows
+
+
+_VALUE_WORDS = frozenset({"on", "off", "none", "challenge", "strict", "free"})
+_QUIET_VALUES = frozenset({"off", "challenge", "none"})
+
+
+def value_text(tr: Translator, value: str) -> str:
+    return tr(f"host.value.{value}") if value in _VALUE_WORDS else value
+
+
+def options_summary(options: Mapping[str, OptionValue], tr: Translator) -> str:
+    """The options that change the game, in words ("Points to win: 500, Jump in (T6): on")."""
+    return ", ".join(
+        tr("host.option_value", name=tr("opt." + row.key), value=value_text(tr, row.value))
+        for row in option_rows(options)
+        if row.value not in _QUIET_VALUES
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +173,7 @@ class TableModel:
         return tiles
 
     def option_rows(self) -> list[OptionRow]:
-        options = self.lobby.options if self.lobby else {}
-        rows = []
-        for key, choices in OPTION_CHOICES.items():
-            value = option_word(options[key]) if key in options else choices[0]
-            rows.append(OptionRow(key, value))
-        return rows
+        return option_rows(self.lobby.options if self.lobby else {})
 
     def scoreboard(self) -> list[tuple[int, str, int, bool]]:
         """(seat, name, score, winner?) in seat order, from the last round or game end."""
