@@ -44,6 +44,7 @@ from lanuno.ui.widgets import (
     on_click,
     wrap_words,
 )
+from lanuno.wire.crypto import format_check_number
 
 E = KeyPressEvent
 CHIP_WIDTH = 6
@@ -152,18 +153,13 @@ def _header(ctl: ClientController) -> Render0:
             left += f" · {tr('header.round', round=model.state.round)}"
         check = model.check if model.check is not None else ctl.session.check_number
         if check is not None:
-            left += f" · {tr('header.check', check=format_check(check))}"
+            left += f" · {tr('header.check', check=format_check_number(check))}"
         state = ctl.connection()
         right = f"{tr('conn.' + state)} "
         style = "class:header" if state == "connected" else "class:header.conn.bad"
         return [("class:header", left), (style, f"  {right}")]
 
     return render
-
-
-def format_check(check: int) -> str:
-    text = f"{check:06d}"
-    return f"{text[:3]} {text[3:]}"
 
 
 def _table_line(ctl: ClientController) -> Render0:
@@ -412,7 +408,7 @@ def _lobby(ctl: ClientController) -> Render:
             out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))
         check = ctl.session.check_number
         if check is not None:
-            for piece in wrap_words(tr("lobby.check", check=format_check(check)), width - 2):
+            for piece in wrap_words(tr("lobby.check", check=format_check_number(check)), width - 2):
                 out.append(("class:prompt.mine", f" {piece}\n"))
         if model.preset:
             out.append(("", " " + tr("lobby.preset", preset=model.preset) + "\n"))

@@ -28,7 +28,6 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output
 
-from lanuno.ui.client_app import format_check
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_rank, big_text, color_style
 from lanuno.ui.i18n import Translator, translator
@@ -42,6 +41,7 @@ from lanuno.ui.widgets import (
     log_fragments,
     wrap_words,
 )
+from lanuno.wire.crypto import format_check_number
 
 E = KeyPressEvent
 CARD_WIDTH = 19
@@ -189,7 +189,7 @@ def _players(ctl: TableController) -> Render:
             if seat.kind == "human":
                 ready = "lobby.ready" if seat.ready else "lobby.not_ready"
                 tags.append(tr(ready if seat.connected else "lobby.offline"))
-            check = f"  {format_check(seat.check)}" if seat.check is not None else ""
+            check = f"  {format_check_number(seat.check)}" if seat.check is not None else ""
             style = "class:picker.cursor" if cursor == "›" else ""
             out.append((style, f" {cursor}{index + 1:>2}. {fit(name, 14)}"))
             out.append(("class:dim", f" {fit(', '.join(tags), 12)}"))
