@@ -476,10 +476,10 @@ def _end_screen(ctl: ClientController) -> Render:
 
 def build_client_layout(ctl: ClientController) -> Layout:
     model = ctl.model
-    on_screen = {
-        name: Condition(lambda name=name: model.screen == name)  # type: ignore[misc]
-        for name in ("lobby", "play", "round_end", "game_end")
-    }
+
+    def screen_is(*names: str) -> Condition:
+        return Condition(lambda: model.screen in names)
+
     has_picker = Condition(lambda: model.picker is not None)
 
     def line(render: Render0, **kwargs: object) -> Window:
@@ -521,9 +521,9 @@ def build_client_layout(ctl: ClientController) -> Layout:
     root = HSplit(
         [
             line(_header(ctl), style="class:header"),
-            ConditionalContainer(Window(SizedTextControl(_lobby(ctl))), filter=on_screen["lobby"]),
-            ConditionalContainer(play, filter=on_screen["play"]),
-            ConditionalContainer(end, filter=on_screen["round_end"] | on_screen["game_end"]),
+            ConditionalContainer(Window(SizedTextControl(_lobby(ctl))), filter=screen_is("lobby")),
+            ConditionalContainer(play, filter=screen_is("play")),
+            ConditionalContainer(end, filter=screen_is("round_end", "game_end")),
             line(_keys_bar(ctl)),
         ]
     )
