@@ -26,7 +26,7 @@ from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import Announcer, TableBrowser, TableInfo, probe
 from lanuno.net.plain import PlainClient, log_screen, stdin_lines
-from lanuno.net.server import TableControls, TableScreen, TableServer, lan_address
+from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer, lan_address
 from lanuno.wire.crypto import format_check_number
 
 
@@ -265,7 +265,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 async def _play(args: argparse.Namespace, config: TableConfig) -> int:
     table = Table(config, os.urandom)
-    server = TableServer(table, host="127.0.0.1", port=0)
+    # One local player and in-process bots: no hostile peers to rate-limit.
+    server = TableServer(table, host="127.0.0.1", port=0, limits=ServerLimits(rate=500, burst=1000))
     await server.start()
     try:
         session = NetClientSession(

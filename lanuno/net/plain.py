@@ -137,6 +137,9 @@ class PlainClient:
             self.say("  " + describe_event(message, self.names))
         elif isinstance(message, ErrorReply):
             self.say(f"! {message.text}" + (f" [{message.rule}]" if message.rule else ""))
+            if message.seq is not None and self.state is not None:
+                # The action was refused: show again what may be done now.
+                self.say(render_state(self.state, seat, self.names))
         elif isinstance(message, RoundEnd):
             winner = self.names[message.winner] if message.winner is not None else "nobody"
             self.say(

@@ -1,0 +1,62 @@
+"""The commands end to end: ``lanuno play --plain`` played by a script typing numbers, and
+``lanuno join`` against a headless host."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import pytest
+
+from lanuno.net.plain import normalize_action
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def test_typed_actions_are_normalized() -> None:
+    assert normalize_action("Play r7") == "play R7"
+    assert normalize_action("play w+4 b") == "play W+4 B"
+    assert normalize_action("  draw ") == "draw"
+    assert normalize_action("give 0 3") == "give 0 3"
+
+
+async def drive(process: asyncio.subprocess.Process, transcript: list[str]) -> None:
+    """Answer every 'you may' with the first listed action, as a person could."""
+    assert process.stdout is not None and process.stdin is not None
+    while line := await process.stdout.readline():
+        text = line.decode(errors="replace").rstrip()
+        transcript.append(text)
+        if text.startswith("you may:"):
+            process.stdin.write(b"1\n")
+            await process.stdin.drain()
+        if text.startswith("game over"):
+            process.stdin.write(b"quit\n")
+            await process.stdin.drain()
+
+
+async def test_play_plain_a_whole_game_by_typing() -> None:
+    command = [
+        sys.executable, "-m", "lanuno", "play", "--plain", "--players", "3",
+        "--level", "beginner", "--bot-delay", "0", "--option", "target=60",
+    ]  # fmt: skip
+    process = await asyncio.create_subprocess_exec(
+        *command,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    transcript: list[str] = []
+    try:
+        try:
+            await asyncio.wait_for(drive(process, transcript), 75)
+        except TimeoutError:
+            raise AssertionError("\n".join(transcript[-30:])) from None
+        assert await asyncio.wait_for(process.wait(), 10) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    text = "\n".join(transcript)
+    assert "welcome to lanuno play" in text
+    assert "your hand" in text
+    assert any(line.startswith("game over") for line in transcript), text[-2000:]
