@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
@@ -31,13 +32,14 @@ from prompt_toolkit.output import Output
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_rank, big_text, color_style
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.table_model import TableModel, options_summary, value_text
+from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
     STYLE,
     Render,
     SizedTextControl,
     bottom_window,
     fit,
+    hstack,
     log_fragments,
     wrap_words,
 )
@@ -45,6 +47,8 @@ from lanuno.wire.crypto import format_check_number
 
 E = KeyPressEvent
 CARD_WIDTH = 19
+RING_MIN_WIDTH = 110
+"""From this width the shared screen seats players on both sides of the top card."""
 LEFT_WIDTH = 34
 
 
@@ -266,6 +270,78 @@ def _seats(ctl: TableController) -> Render:
     return render
 
 
+def _table_top(ctl: TableController) -> Render:
+    """The top card with the seats beside it; on wide screens, seats on both sides of it."""
+    card, seats = _top_card(ctl), _seats(ctl)
+
+    def render(width: int) -> StyleAndTextTuples:
+        card_lines = card(CARD_WIDTH)
+        if width >= RING_MIN_WIDTH:
+            return _ring(ctl, width, card_lines)
+        seat_lines = seats(width - CARD_WIDTH - 3)
+        height = max(len(list(split_lines(card_lines))), len(list(split_lines(seat_lines))))
+        bar: StyleAndTextTuples = [("class:dim", "│\n")] * height
+        return hstack(
+            [(card_lines, CARD_WIDTH + 2), (bar, 1), (seat_lines, width - CARD_WIDTH - 3)]
+        )
+
+    return render
+
+
+def _ring(ctl: TableController, width: int, card_lines: StyleAndTextTuples) -> StyleAndTextTuples:
+    """Half the seats left of the card, half right, each seat on two lines."""
+    model, tr = ctl.model, ctl.tr
+    tiles = model.tiles()
+    column = (width - CARD_WIDTH - 8) // 2
+    seconds = model.seconds_left(ctl.clock())
+    flag_width = 1 + max(len(tr("table.uno")), len(tr("table.exposed")))
+    bar_width = max(4, min(20, column - flag_width - 14))
+
+    def block(tile: SeatTile) -> StyleAndTextTuples:
+        marker = "▶ " if tile.is_actor else ("· " if tile.is_turn else "  ")
+        style = "class:seat.turn" if tile.is_actor else ""
+        backs = "▮" * min(tile.count, bar_width)
+        if tile.count > bar_width:
+            backs = backs[:-1] + "+"
+        flag = ""
+        if tile.declared or tile.exposed:
+            flag = tr("table.uno" if tile.declared else "table.exposed")
+        timer = ""
+        if tile.is_actor and seconds is not None:
+            timer = tr("table.timer", seconds=seconds)
+        return [
+            (style, marker + fit(tile.name, column - 9)),
+            ("", f"{tile.score:>6}\n"),
+            ("class:dim", f"  {fit(backs, bar_width)}"),
+            ("", f"{tile.count:>3} "),
+            ("class:seat.uno", fit(flag, flag_width)),
+            ("class:timer", f"{timer}\n\n"),
+        ]
+
+    half = (len(tiles) + 1) // 2
+    left: StyleAndTextTuples = []
+    right: StyleAndTextTuples = []
+    for tile in tiles[:half]:
+        left += block(tile)
+    for tile in tiles[half:]:
+        right += block(tile)
+    header: StyleAndTextTuples = []
+    state = model.state
+    if state is not None:
+        clockwise = state.direction == 1
+        arrow = "↻" if clockwise else "↺"
+        direction = tr("table.direction.cw" if clockwise else "table.direction.ccw")
+        text = f"{arrow} {direction}   {tr('table.draw_pile', count=state.draw_pile)}"
+        if state.pending:
+            text += f"   {tr('table.pending', count=state.pending)}"
+        header = [("class:big", text.center(width).rstrip()), ("", "\n\n")]
+    gap: StyleAndTextTuples = [("", " ")]
+    body = hstack(
+        [(gap, 2), (left, column), (gap, 2), (card_lines, CARD_WIDTH + 2), (right, column)]
+    )
+    return header + body
+
+
 def _events(ctl: TableController) -> Container:
     title = Window(
         FormattedTextControl(lambda: [("class:title", f" {ctl.tr('host.last_events')}")]),
@@ -357,13 +433,7 @@ def build_table_layout(ctl: TableController) -> Layout:
     )
     play = HSplit(
         [
-            VSplit(
-                [
-                    pane(_top_card(ctl), width=CARD_WIDTH + 2, dont_extend_height=True),
-                    Window(width=1, char="│", style="class:dim"),
-                    pane(_seats(ctl)),
-                ]
-            ),
+            pane(_table_top(ctl), dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             _events(ctl),
         ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
@@ -112,6 +112,36 @@ class SizedTextControl(FormattedTextControl):
 def bottom_window(render: Render) -> Window:
     """A window that shows the end of its text (a log: the newest lines stay in view)."""
     return Window(SizedTextControl(render, tail=True), wrap_lines=False)
+
+
+def hstack(columns: Sequence[tuple[StyleAndTextTuples, int]]) -> StyleAndTextTuples:
+    """Columns of text side by side: each (fragments, width) cut or padded to its width."""
+    split = [(list(split_lines(fragments)), width) for fragments, width in columns]
+    height = max((len(lines) for lines, _ in split), default=0)
+    out: StyleAndTextTuples = []
+    for row in range(height):
+        for lines, width in split:
+            line = lines[row] if row < len(lines) else []
+            out += _fit_fragments(line, width)
+        out.append(("", "\n"))
+    return out[:-1]
+
+
+def _fit_fragments(line: StyleAndTextTuples, width: int) -> StyleAndTextTuples:
+    out: StyleAndTextTuples = []
+    used = 0
+    for fragment in line:
+        text = fragment[1]
+        cells = get_cwidth(text)
+        if used + cells > width:
+            text = fit(text, width - used) if width > used else ""
+            cells = get_cwidth(text)
+        if text:
+            out.append((fragment[0], text))
+        used += cells
+        if used >= width:
+            break
+    return [*out, ("", " " * (width - used))] if used < width else out
 
 
 def log_fragments(lines: Iterable[LogLine], width: int) -> StyleAndTextTuples:

@@ -185,6 +185,16 @@ def test_table_ten_seats_in_french() -> None:
         check_golden("table_ten_seats_fr", render_text(app))
 
 
+def test_table_turn_on_a_wide_screen_seats_players_on_both_sides(
+    table: tuple[TableModel, Application[int]],
+) -> None:
+    model, app = table
+    no, said_uno, caught_out = UnoFlags(False, False), UnoFlags(True, False), UnoFlags(False, True)
+    public = state(hand=(), legal=(), pending=4, uno=(no, said_uno, no, caught_out))
+    feed(model, lobby(), *opening_events(), public)
+    check_golden("table_turn_wide", render_text(app, 140, 36))
+
+
 def test_table_round_end(table: tuple[TableModel, Application[int]]) -> None:
     model, app = table
     feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
