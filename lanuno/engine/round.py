@@ -160,6 +160,8 @@ class Round:
         self.kids = tuple(kids)
         # Rule answers asked on every play, worked out once (rules and kids never change).
         self._strict_wd4 = rules.wild_draw_four is WildDrawFour.STRICT
+        self._hand_limit = rules.hand_limit
+        self._seven_o = rules.seven_o
         self._catchable = tuple(
             rules.counter_uno and not (rules.kids_immune_to_counter_uno and kid)
             for kid in self.kids
@@ -397,10 +399,11 @@ class Round:
     def _begin_turn(self, seat: int) -> None:
         """Settle with ``seat`` as the seat whose turn it is now (see :meth:`_settle`)."""
         self.turn = seat
-        if not self.pending and not all(self.hands):
+        pending = self.pending
+        if not pending and not all(self.hands):
             self._end_round(next(s for s, hand in enumerate(self.hands) if not hand))
             return
-        limit = self.rules.hand_limit
+        limit = self._hand_limit
         if limit is not None:
             start = self._acting
             queue = [
@@ -414,7 +417,7 @@ class Round:
                 self.actor = queue[0]
                 return
         self.drawn_card = None
-        if self.pending:
+        if pending:
             self.phase = _PENALTY
             self.actor = self.turn = self.penalty_target
         else:
@@ -586,7 +589,7 @@ class Round:
         if suit is not None:
             self.color = suit
         if card.is_number:
-            if self.rules.seven_o and hand:
+            if self._seven_o and hand:
                 if rank is _SEVEN:
                     self.phase = _SWAP
                     self.actor = seat
