@@ -3,7 +3,7 @@ and the kids2 action cards (K2-4 to K2-7)."""
 
 from __future__ import annotations
 
-from helpers import act, cards, hand, of_type, prepared_game, refused
+from prepared import act, cards, hand, of_type, prepared_game, refused
 
 from lanuno.engine.actions import Challenge
 from lanuno.engine.cards import Color

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import Deal, act, cards, hand, of_type, prepared_game, refused
+from prepared import Deal, act, cards, hand, of_type, prepared_game, refused
 
 from lanuno.engine.cards import COLORS, Card, Rank
 from lanuno.engine.events import CardReturned, CardTurned, DirectionChanged, Skipped

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
-from helpers import act, cards, hand, of_type, prepared_game, refused
+from prepared import act, cards, hand, of_type, prepared_game, refused
 
 from lanuno.engine.actions import Action, CounterUno, Pass, Play
 from lanuno.engine.actions import parse_action as A

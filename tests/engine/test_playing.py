@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import act, cards, hand, of_type, prepared_game, refused
+from prepared import act, cards, hand, of_type, prepared_game, refused
 
 from lanuno.engine.cards import Color
 from lanuno.engine.events import ColorChosen, Drew, Passed, Reshuffled

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Deal, act, of_type, prepared_game, refused
+from prepared import Deal, act, of_type, prepared_game, refused
 
 from lanuno.engine.actions import Draw
 from lanuno.engine.cards import Color

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from helpers import act, cards, hand, of_type, prepared_game, refused
+from prepared import act, cards, hand, of_type, prepared_game, refused
 
 from lanuno.bots import make_bot
 from lanuno.engine.actions import CounterUno, DeclareUno

@@ -4,7 +4,7 @@ projections), and views pinned to the moment they were made."""
 from __future__ import annotations
 
 import pytest
-from helpers import act, cards, prepared_game
+from prepared import act, cards, prepared_game
 
 from lanuno.engine.actions import Draw, Play
 from lanuno.engine.cards import Card
