@@ -60,8 +60,11 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
     rnd = game.round
     rules = game.rules
     jump_in = rules.jump_in
+    # Looked up once: this loop runs for every decision of every simulated round.
     over = Phase.ROUND_OVER
     apply = game.apply
+    choosers = [bot.choose for bot in bots]
+    limit = MAX_ACTIONS_PER_ROUND
     turns = 0
     while rnd.phase is not over:
         if rnd.exposed is not None or jump_in:
@@ -69,12 +72,12 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
             if rnd.winner is not None:
                 break
         actor = rnd.actor
-        action = bots[actor].choose(SeatView(rnd, actor), rng)
+        action = choosers[actor](SeatView(rnd, actor), rng)
         if action is None:
             raise RuntimeError(f"bot {bots[actor].level} at seat {actor} made no decision")
         apply(action)
         turns += 1
-        if turns > MAX_ACTIONS_PER_ROUND:
+        if turns > limit:
             raise RuntimeError("round did not end: engine or bot bug")
     return turns
 
