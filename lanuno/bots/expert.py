@@ -43,6 +43,8 @@ from lanuno.engine.views import SeatView
 BLUFF_TENDENCY = 0.35
 """Assumed chance that a player holding the current color plays a Wild Draw Four anyway,
 relative to a player who may play it legally (most players bluff now and then)."""
+LACKED_COLOR_BONUS = 2.5
+"""Heuristic preference for a card of a color the next player showed it lacks."""
 BLUFF_PRIOR_COST = 0.03
 """Win-probability handicap on a bluff in the search, for the challenges it attracts from
 players who read the table better than the playout policy does."""
@@ -56,7 +58,7 @@ class ExpertBot:
     playouts: int | None = None
     """A fixed number of sampled worlds per decision instead of the time budget
     (reproducible: the same view and generator always give the same action)."""
-    horizon: int = 30
+    horizon: int = 24
     """Actions played out in each world before the position is scored by hand sizes."""
     margin: float = 0.02
     """How much better than the heuristic's first choice a searched option must score."""
@@ -74,8 +76,10 @@ class ExpertBot:
                 return action
         table = view.table
         if table.actor != view.seat:
+            # Jump in (T6), but not down to one card: the UNO could only be said after
+            # others had a chance to catch it.
             jump = [a for a in legal if type(a) is Play]
-            return jump[0] if jump else None
+            return jump[0] if jump and len(view.hand) != 2 else None
         phase = table.phase
         if phase is Phase.TURN or phase is Phase.DRAWN:
             return self._turn(view, legal, rng)
@@ -164,12 +168,20 @@ def _candidates(
     held most, action cards, then wilds (two colors each), then drawing or passing."""
     weights = tactics.color_weights(view.hand)
     plays = tactics.distinct_plays(legal)
+    nxt = tactics.next_seat(view)
+    attack = view.table.counts[nxt] <= 2 or nxt == tactics.leader(view)
+    lacking = knowledge.lacks[nxt].colors
 
     def order(play: Play) -> float:
         card = play.card
         if card.color is None:
             return -10.0 + (1 if card.rank is Rank.WILD else 0)
-        return weights[COLORS.index(card.color)] + card.points / 50
+        value = weights[COLORS.index(card.color)] + card.points / 50
+        if card.color in lacking:
+            value += LACKED_COLOR_BONUS  # keep the next player on a color it has not got
+        if attack and card.rank in tactics.ATTACK_RANKS:
+            value += 2.0  # aim the Skip / Draw Two at the leader
+        return value
 
     out: list[Action] = []
     bluffs: list[Action] = []

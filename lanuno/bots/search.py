@@ -202,16 +202,26 @@ def playout_policy(rnd: Round, seat: int, rng: random.Random) -> Action:
             return Play(seat, drawn, favourite if drawn.color is None else None)
         current = rnd.color
         top_rank = rnd.discard[-1].rank
+        # Someone about to win: attack the next player and shed the expensive cards.
+        urgent = False
+        for other in rnd.hands:
+            if len(other) <= 2 and other is not hand:
+                urgent = True
+        next_short = len(rnd.hands[(seat + rnd.direction) % rnd.n]) <= 2
         best: Card | None = None
         best_score = -1
         for card in hand:
             if card.color is None:
                 if card.rank is Rank.WILD_DRAW_FOUR:
-                    score = 0 if _holds(hand, current) else 1
+                    score = 0 if _holds(hand, current) else (30 if next_short else 1)
                 else:
                     score = 2
             elif card.color is current or card.rank is top_rank:
                 score = 10 + counts[card.index // _FACES_PER_COLOR]
+                if urgent:
+                    score += card.points // 4
+                    if next_short and card.index % _FACES_PER_COLOR >= 10:
+                        score += 10
             else:
                 continue
             if score > best_score:

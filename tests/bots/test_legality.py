@@ -28,11 +28,11 @@ CONFIGS: list[tuple[str, str, tuple[str, ...], tuple[bool, ...]]] = [
         (),
     ),
     ("kids1", "kids1", (), (True, False, True, False)),
-    ("kids2", "kids2", (), (True, False, True, False)),
+    ("kids2", "kids2", ("target=2",), (True, False, True, False)),
     (
         "kids2-ka1-4",
         "kids2",
-        ("ka1", "ka2", "ka3", "ka4", "jump_in", "counter_uno=on"),
+        ("target=2", "ka1", "ka2", "ka3", "ka4", "jump_in", "counter_uno=on"),
         (True, False, True, False),
     ),
     (
@@ -49,9 +49,9 @@ CONFIGS: list[tuple[str, str, tuple[str, ...], tuple[bool, ...]]] = [
     ),
     ("kids1-counter-uno-ka1", "kids1", ("counter_uno=on", "ka1"), (True, False, False, True)),
 ]
-QUICK_GAMES = 160
+QUICK_GAMES = 300
 """Games per configuration between beginners and intermediates."""
-EXPERT_GAMES = 8
+EXPERT_GAMES = 30
 """Games per configuration with an expert at the table."""
 
 

@@ -4,6 +4,7 @@ their human pace for the host."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -41,7 +42,7 @@ def test_B1_sim_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> 
 def test_B3_pace_is_quicker_with_level() -> None:
     paces = [pace_for(level) for level in LEVELS]
     assert set(PACES) == set(LEVELS)
-    for slower, quicker in zip(paces, paces[1:], strict=False):
+    for slower, quicker in itertools.pairwise(paces):
         assert quicker.think < slower.think
         assert quicker.uno_reaction < slower.uno_reaction
         assert quicker.catch_reaction < slower.catch_reaction
