@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--bot-delay", type=float, help="seconds a bot waits before acting (default: human pace)"
     )
+    host.add_argument(
+        "--peer-timeout", type=float, default=15.0, help="seconds of silence before a peer is gone"
+    )
     _add_rules_arguments(host)
 
     join = sub.add_parser("join", help="join a table (lists tables on the LAN without ADDRESS)")

@@ -1,0 +1,145 @@
+"""The simulated LAN (scripts/netlab): a host and 3 clients in network namespaces joined by
+a bridge. Players find the table by mDNS; one client's link goes down and up mid-game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+sys.path.insert(0, str(SCRIPTS))
+from netlab_ns import REPO, NetLab, unavailable_reason  # noqa: E402
+
+from lanuno.host.journal import read_journal  # noqa: E402
+
+REASON = unavailable_reason()
+pytestmark = [
+    pytest.mark.skipif(REASON is not None, reason=f"netlab: {REASON}"),
+    pytest.mark.timeout(120),
+]
+CODE = "271828"
+
+
+def read_json_line(process: subprocess.Popen[bytes], event: str, timeout: float) -> dict:
+    assert process.stdout is not None
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        line = process.stdout.readline()
+        if not line:
+            break
+        if line.startswith(b"{"):
+            data = json.loads(line)
+            if data.get("event") == event:
+                return data
+    raise AssertionError(f"no {event!r} from the client within {timeout} s")
+
+
+def test_game_across_namespaces_with_a_link_down_and_up() -> None:
+    with NetLab(clients=3) as lab:
+        journal = lab.scratch / "table.journal"
+        log = open(lab.scratch / "host.log", "wb")  # noqa: SIM115
+        lab.spawn(
+            "host",
+            [
+                sys.executable,
+                "-m",
+                "lanuno",
+                "host",
+                "--headless",
+                "--interface",
+                lab.addresses["host"],
+                "--port",
+                "7777",
+                "--code",
+                CODE,
+                "--journal",
+                str(journal),
+                "--bots",
+                "1",
+                "--level",
+                "beginner",
+                "--bot-delay",
+                "0.05",
+                "--round-pause",
+                "0.3",
+                "--option",
+                "target=100",
+                "--peer-timeout",
+                "3",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        clients = {
+            node: lab.spawn(
+                node,
+                [
+                    sys.executable,
+                    str(SCRIPTS / "netlab_client.py"),
+                    "--interface",
+                    lab.addresses[node],
+                    "--code",
+                    CODE,
+                    "--name",
+                    f"player {node}",
+                    "--think",
+                    "0.05",
+                    "--ping",
+                    "1",
+                    "--silence",
+                    "3",
+                    "--wait-for",
+                    "3",
+                ],
+                stdout=subprocess.PIPE,
+            )
+            for node in ("c0", "c1", "c2")
+        }
+        joined = {node: read_json_line(p, "joined", 30) for node, p in clients.items()}
+        assert all(j["discovery_ms"] is not None for j in joined.values())
+        time.sleep(1.5)
+        lab.link_down("c0")  # the Wi-Fi drops for longer than the 3 s silence limit
+        time.sleep(6)
+        lab.link_up("c0")
+        done = {node: read_json_line(p, "done", 90) for node, p in clients.items()}
+        records = read_journal(journal).records
+        namespaces = [*lab.nodes.values(), lab.switch]
+    assert lab.leftovers() == [] and not lab.scratch.exists()
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    assert not any(ns in listed for ns in namespaces)
+    assert done["c0"]["reconnects"] >= 1, done
+    scores = {tuple(d["scores"]) for d in done.values()}
+    assert len(scores) == 1 and len(next(iter(scores))) == 4
+    acts = [r for r in records if r["k"] == "act" and r["seq"]]
+    for result in done.values():
+        seqs = [r["seq"] for r in acts if r["a"].split()[0] == str(result["seat"])]
+        assert len(seqs) == len(set(seqs))
+        assert set(result["acked"]) <= set(seqs)
+
+
+def test_the_lab_is_torn_down_even_when_the_run_fails() -> None:
+    lab = NetLab(clients=1)
+    with pytest.raises(RuntimeError, match="boom"), lab:
+        assert len(lab.leftovers()) == 3
+        lab.spawn("c0", ["sleep", "30"])
+        raise RuntimeError("boom")
+    assert lab.leftovers() == []
+    assert all(p.poll() is not None for p in lab.processes) or not lab.processes
+
+
+def test_no_packet_leaves_the_lab() -> None:
+    """A node has no route out: only its own subnet and multicast on the bridge."""
+    with NetLab(clients=1) as lab:
+        routes = subprocess.run(
+            lab.command("c0", ["ip", "route"]),
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(REPO)},
+        ).stdout
+    assert "default" not in routes
+    assert lab.subnet in routes
