@@ -163,8 +163,7 @@ class Round:
         self._hand_limit = rules.hand_limit
         self._seven_o = rules.seven_o
         self._catchable = tuple(
-            rules.counter_uno and not (rules.kids_immune_to_counter_uno and kid)
-            for kid in self.kids
+            [rules.counter_uno and not (rules.kids_immune_to_counter_uno and kid) for kid in kids]
         )
         """O24 / KA1: whether each seat can be caught by Counter-UNO."""
         self.shuffler = shuffler
@@ -492,14 +491,14 @@ class Round:
             raise IllegalAction("O10", "That is not a card.")
         if color is not None and (card.color is not None or not isinstance(color, Color)):
             raise IllegalAction("O11", "Only a wild card takes a color, and it must be a color.")
-        hand = self.hands[seat]
-        phase = self.phase
         if seat != self.actor:
             self._verify_jump_in(seat, card)
             self.events.append(Played(seat, card, True))
             self.turn = seat
             self._play(seat, card)
             return
+        hand = self.hands[seat]
+        phase = self.phase
         if phase is _TURN:
             if card not in hand:
                 raise IllegalAction("O10", f"You do not hold {card.words}.")
@@ -756,10 +755,17 @@ class Round:
             rules.adults_draw_until_playable and not self.kids[seat]
         )
         got = self._draw_until_fits(seat) if until else self._draw(seat, 1, _CAUSE_DRAW)
-        if got and self.fits(got[-1], self.hands[seat]):
-            self.drawn_card = got[-1]
-            self.phase = _DRAWN
-            return
+        if got:
+            card = got[-1]
+            suit = card.color
+            if suit is None:
+                playable = self.fits(card, self.hands[seat])
+            else:  # fits(), inlined for colored cards
+                playable = suit is self.color or card.rank is self.discard[-1].rank
+            if playable:
+                self.drawn_card = card
+                self.phase = _DRAWN
+                return
         self.events.append(_PASSED[seat])
         self._begin_turn((seat + self.direction) % self.n)
 
