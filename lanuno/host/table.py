@@ -1042,18 +1042,50 @@ class Table:
             if seat is None or in_lobby:
                 self._out(recipient, public)
             else:
-                self._out(recipient, self._state_for(seat, now), owner=seat)
+                self._out(recipient, self._state_for(seat, now, public), owner=seat)
 
-    def _state_for(self, seat: int | None, now: float) -> State:
+    def _state_for(self, seat: int | None, now: float, public: State | None = None) -> State:
+        """A seat's State (its hand and legal actions on top of the public table), or the
+        public one (``seat`` None). ``public`` lends its public fields, built once per change."""
         game = self.game
         assert game is not None
-        view = game.seat_view(seat) if seat is not None else None
-        table = view.table if view is not None else game.table_view()
         playing = self.phase is TablePhase.PLAYING
-        hand = tuple(card.code for card in view.hand) if view is not None else ()
-        legal = (
-            tuple(action_notation(a) for a in view.legal) if view is not None and playing else ()
+        if seat is not None:
+            view = game.seat_view(seat)
+            hand = tuple(card.code for card in view.hand)
+            legal = tuple(action_notation(a) for a in view.legal) if playing else ()
+        else:
+            hand, legal = (), ()
+        if public is None:
+            public = self._public_state(now)
+        if not hand and not legal:
+            return public
+        return State(
+            public.sid,
+            public.round,
+            hand,
+            public.counts,
+            public.top,
+            public.color,
+            public.direction,
+            public.turn,
+            public.actor,
+            public.phase,
+            public.pending,
+            legal,
+            public.uno,
+            public.scores,
+            public.draw_pile,
+            public.discard_count,
+            public.deadline_ms,
+            public.dealer,
         )
+
+    def _public_state(self, now: float) -> State:
+        game = self.game
+        assert game is not None
+        table = game.table_view()
+        playing = self.phase is TablePhase.PLAYING
         deadline = game.next_deadline() if playing else None
         deadline_ms = (
             None if deadline is None else max(0, min(MAX_DEADLINE_MS, int((deadline - now) * 1000)))
@@ -1063,7 +1095,7 @@ class Table:
         return State(
             sid=self.sid,
             round=table.round_no,
-            hand=hand,
+            hand=(),
             counts=table.counts,
             top=table.top.code if table.discard else None,
             color=None if color is None else color.value,
@@ -1072,7 +1104,7 @@ class Table:
             actor=table.actor if table.winner is None else None,
             phase="game_over" if game.over else table.phase.value,
             pending=table.pending,
-            legal=legal,
+            legal=(),
             uno=tuple(UnoFlags(d, exposed == s) for s, d in enumerate(table.declared)),
             scores=table.scores,
             draw_pile=table.draw_pile_size,

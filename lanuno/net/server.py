@@ -197,35 +197,46 @@ class TableServer:
     # ------------------------------------------------------------------ the pump
 
     def pump(self, *, wake: bool = True) -> None:
-        """Journal first (fsync), then send: nothing is acknowledged before it is on disk."""
+        """Journal first (fsync), then send: nothing is acknowledged before it is on disk.
+        A peer's frames of one batch go out in one write (one syscall, one read for it)."""
         records = self.table.take_records()
         if records and self.journal is not None:
             self.journal.append(records)
+        batches: dict[int, bytearray] = {}
         for item in self.table.take_outbox():
             if isinstance(item, Send):
                 if item.peer == SCREEN:
                     self.screen_feed.publish(item.message)
                 else:
-                    self._send(item.peer, item.message)
+                    self._frame(item.peer, item.message, batches)
             elif isinstance(item, Close):
+                self._flush(batches, item.peer)
                 link = self._links.get(item.peer)
                 if link is not None:
                     self._end_link(link, item.code, item.reason)
+        for peer in list(batches):
+            self._flush(batches, peer)
         if wake:
             self._wake.set()  # deadlines may have moved: the timer looks again
         if self.on_change is not None:
             self.on_change()
 
-    def _send(self, peer: int, message: Message) -> None:
+    def _frame(self, peer: int, message: Message, batches: dict[int, bytearray]) -> None:
         link = self._links.get(peer)
         if link is None or link.closed:
             return
         try:
-            link.writer.write(link.conn.send(message))
+            batches.setdefault(peer, bytearray()).extend(link.conn.send(message))
         except (ProtocolError, OSError, RuntimeError) as error:
             self._log(f"peer {peer}: send failed ({error}); dropping it")
             self._end_link(link, CloseCode.INTERNAL_ERROR, "send failed")
+
+    def _flush(self, batches: dict[int, bytearray], peer: int) -> None:
+        data = batches.pop(peer, None)
+        link = self._links.get(peer)
+        if not data or link is None or link.closed:
             return
+        link.writer.write(bytes(data))
         if link.writer.transport.get_write_buffer_size() > self.limits.max_write_buffer:
             self._log(f"peer {peer}: not reading its messages; dropping it")
             self._end_link(link, CloseCode.TIMEOUT, "not reading")
