@@ -101,7 +101,7 @@ def _open_table(args: argparse.Namespace, config: TableConfig) -> tuple[Table, J
 
 async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     table, journal = _open_table(args, config)
-    bind = args.interface or ("0.0.0.0" if not args.no_mdns else "127.0.0.1")
+    bind = args.interface or "0.0.0.0"
     limits = ServerLimits(silence_timeout=getattr(args, "peer_timeout", 15.0))
     server = TableServer(
         table,

@@ -34,7 +34,8 @@ def start_host(port: int, journal: Path, log: Path, resume: bool) -> subprocess.
     where = ["--resume", str(journal)] if resume else ["--journal", str(journal)]
     command = [
         sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
-        "--port", str(port), "--code", CODE, "--bots", "1", "--level", "beginner",
+        "--interface", "127.0.0.1", "--port", str(port), "--code", CODE,
+        "--bots", "1", "--level", "beginner",
         "--bot-delay", "0.03", "--round-pause", "0.1", "--option", "target=250", *where,
     ]  # fmt: skip
     with open(log, "ab") as out:

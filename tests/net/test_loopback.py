@@ -6,15 +6,18 @@ import asyncio
 import os
 import random
 
+import msgpack
 import pytest
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
-from lanuno.net.server import ServerLimits, TableControls, TableServer
+from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer
 from lanuno.wire.connection import ClientConnection, HandshakeComplete
-from lanuno.wire.messages import ActionRequest, ErrorReply, GameEnd, Hello
+from lanuno.wire.messages import ActionRequest, ErrorReply, Event, GameEnd, Hello, State
+
+PRIVATE_EVENTS = frozenset({"hand_dealt", "cards_drawn", "cards_received", "hand_revealed"})
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -45,9 +48,29 @@ async def test_whole_game_over_sockets_with_bots(rules_name: str) -> None:
         await controls.add_bot("intermediate")
         players = [ScriptedPlayer(s, i) for i, s in enumerate(sessions)]
         tasks = [asyncio.create_task(p.play()) for p in players]
+        screen: list[object] = []
+
+        async def watch() -> None:
+            async for message in TableScreen(server).updates():
+                screen.append(message)
+
+        watcher = asyncio.create_task(watch())
+        await asyncio.sleep(0)
         await controls.start()
         ends = await asyncio.wait_for(asyncio.gather(*tasks), 45)
         assert all(isinstance(e, GameEnd) for e in ends)
+        watcher.cancel()
+        # The shared screen saw the game, and only its public side.
+        assert any(isinstance(m, State) for m in screen)
+        for message in screen:
+            if isinstance(message, State):
+                assert message.hand == () and message.legal == ()
+            if isinstance(message, Event):
+                assert message.type not in PRIVATE_EVENTS
+        for player, session in zip(players, sessions, strict=True):
+            for message in player.messages:
+                if isinstance(message, Event) and message.type in PRIVATE_EVENTS:
+                    assert message.fields["seat"] == session.seat
         for session in sessions:
             assert session.fair_rounds and all(session.fair_rounds.values())
             await session.close()
@@ -72,9 +95,11 @@ async def test_cut_connection_mid_turn_comes_back_to_the_same_seat_and_hand() ->
         bob = await join(server.port, table.room_code, "Bob")
         await TableControls(server).start()
         for _ in range(100):
-            if ann.last_state is not None:
+            if ann.last_state is not None and bob.last_state is not None:
                 break
             await asyncio.sleep(0.01)
+        if ann.last_state.actor != ann.seat:  # cut whoever is to play: mid-turn
+            ann, bob = bob, ann
         seat = ann.seat
         assert seat is not None
         hand = list(table.game.seat_view(seat).hand)
@@ -201,6 +226,61 @@ async def test_second_session_on_a_seat_replaces_the_first() -> None:
                 break
             await asyncio.sleep(0.01)
         await twin.close()
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_on() -> None:
+    table, server = await serve(reveal_wait=0.2)  # Eve never reveals a seed: deal without
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        seen: list[object] = []
+
+        async def collect() -> None:
+            async for message in ann.updates():
+                seen.append(message)
+
+        collector = asyncio.create_task(collect())
+        reader, writer, conn = await _raw_client(server.port, table.room_code)
+        writer.write(conn.send(Hello((1,), "Eve", None, False, os.urandom(32))))
+        for _ in range(200):
+            if len(table.slots) == 2:
+                break
+            await asyncio.sleep(0.01)
+        await TableControls(server).start()
+        for _ in range(200):
+            if table.game is not None:
+                break
+            await asyncio.sleep(0.01)
+        eve_seat = 1
+        state = table._state_for(eve_seat, server.now())
+        if table.game.round.actor == eve_seat:  # Ann is out of turn
+            await ann.act("draw")
+            for _ in range(200):
+                if any(isinstance(m, ErrorReply) for m in seen):
+                    break
+                await asyncio.sleep(0.01)
+            error = next(m for m in seen if isinstance(m, ErrorReply))
+        else:  # Eve is out of turn
+            writer.write(conn.send(ActionRequest(1, state.sid, "draw")))
+            replies: list[object] = []
+            while not any(isinstance(m, ErrorReply) for m in replies):
+                replies.extend(conn.receive_data(await asyncio.wait_for(reader.read(65536), 2)))
+            error = next(m for m in replies if isinstance(m, ErrorReply))
+        assert isinstance(error, ErrorReply)
+        assert error.code == "not_your_turn" and error.rule == "O10" and error.seq == 1
+        # A notation outside the protocol: the frame authenticates, the schema refuses it.
+        assert conn.tx is not None
+        bad = msgpack.packb({"t": "action", "seq": 2, "sid": state.sid, "a": "play R99"})
+        writer.write(conn.tx.seal(bad))
+        while await asyncio.wait_for(reader.read(65536), 2):
+            pass
+        await asyncio.sleep(0.05)
+        assert ann.connection == "connected"
+        assert table.slots[eve_seat].peer is None  # Eve is gone, her seat is held
+        assert table.slots[eve_seat].kind == "human"
+        collector.cancel()
         await ann.close()
     finally:
         await server.close()
