@@ -170,8 +170,10 @@ def _split_address(text: str) -> tuple[str, int]:
 
 async def _read_line(prompt: str) -> str:
     print(prompt, end="", flush=True)
-    async for line in stdin_lines():
-        return line.strip()
+    # Closed at once, so its stdin reader is gone before the next one is installed.
+    async with contextlib.aclosing(stdin_lines()) as lines:
+        async for line in lines:
+            return line.strip()
     return ""
 
 

@@ -143,3 +143,67 @@ def test_no_packet_leaves_the_lab() -> None:
         ).stdout
     assert "default" not in routes
     assert lab.subnet in routes
+
+
+def test_lanuno_join_lists_the_tables_it_finds_and_joins_the_chosen_one() -> None:
+    with NetLab(clients=1) as lab:
+        log = open(lab.scratch / "host.log", "wb")  # noqa: SIM115
+        lab.spawn(
+            "host",
+            [
+                sys.executable,
+                "-m",
+                "lanuno",
+                "host",
+                "--headless",
+                "--name",
+                "Salon",
+                "--interface",
+                lab.addresses["host"],
+                "--port",
+                "7777",
+                "--code",
+                CODE,
+                "--journal",
+                str(lab.scratch / "t.journal"),
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        time.sleep(1.0)
+        join = lab.spawn(
+            "c0",
+            [
+                sys.executable,
+                "-m",
+                "lanuno",
+                "join",
+                "--plain",
+                "--interface",
+                lab.addresses["c0"],
+                "--code",
+                CODE,
+                "--name",
+                "Zoe",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        assert join.stdin is not None and join.stdout is not None
+        lines: list[str] = []
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            line = join.stdout.readline().decode(errors="replace")
+            if not line:
+                break
+            lines.append(line)
+            if "Salon" in line and "7777" in line:
+                join.stdin.write(b"1\n")
+                join.stdin.flush()
+            if line.startswith("welcome to Salon"):
+                join.stdin.write(b"quit\n")
+                join.stdin.flush()
+                break
+        assert any(line.startswith("welcome to Salon") for line in lines), lines
+        assert join.wait(10) == 0
