@@ -81,7 +81,8 @@ def tmux() -> Iterator[Tmux]:
 def host(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     log = tmp_path / "host.log"
     command = [
-        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns", "--port", "0",
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", "0",
         "--code", CODE, "--name", "e2e", "--journal", str(tmp_path / "table.journal"),
         "--preset", "kids1", "--option", "hand_size=3",
     ]  # fmt: skip
