@@ -42,6 +42,8 @@ Z95 = 1.959964
 FULL_ROUNDS = 1100
 """Rounds per match: a 95% interval of at most ±3 points needs 1068 at a 50% win rate."""
 QUICK_ROUNDS = 120
+FULL_PLAYOUTS = 48
+QUICK_PLAYOUTS = 8
 CHUNK = 20
 
 
@@ -152,13 +154,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a small run, under a minute")
     parser.add_argument("--rounds", type=int, help=f"rounds per match (default {FULL_ROUNDS})")
-    parser.add_argument("--playouts", type=int, default=24, help="expert worlds per decision")
+    parser.add_argument(
+        "--playouts", type=int, help="expert worlds per decision (default 48, quick 8)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timing-rounds", type=int, help="rounds for the decision times")
     args = parser.parse_args(argv)
     requested = args.rounds or (QUICK_ROUNDS if args.quick else FULL_ROUNDS)
-    playouts = 8 if args.quick and args.playouts == 24 else args.playouts
+    playouts = args.playouts or (QUICK_PLAYOUTS if args.quick else FULL_PLAYOUTS)
     timing_rounds = args.timing_rounds or (4 if args.quick else 16)
 
     jobs = []

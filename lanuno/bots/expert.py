@@ -246,7 +246,9 @@ def bluff_odds(view: SeatView, knowledge: TableKnowledge) -> float:
             break
         none *= max(0.0, (unseen - of_color - i) / (unseen - i))
     held = 1.0 - none
-    bluffing = held * BLUFF_TENDENCY
+    # A player caught playing it legally earlier this round is less likely to bluff.
+    tendency = BLUFF_TENDENCY / 2 if play.seat in knowledge.known_honest else BLUFF_TENDENCY
+    bluffing = held * tendency
     return bluffing / (bluffing + (1.0 - held)) if bluffing + (1.0 - held) > 0 else 0.0
 
 
