@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 from lanuno.host.table import SCREEN, Close, Send, Table
@@ -54,7 +53,13 @@ class Harness:
         self.records: list[dict[str, object]] = list(table.take_records())
         self.next_peer = 1
         self.auto_reveal = auto_reveal
+        self.secrets_made = 0
         self.pump()
+
+    def secret(self) -> bytes:
+        """A resume secret (deterministic, so Hypothesis can replay a run)."""
+        self.secrets_made += 1
+        return counter_drbg(f"secret {self.secrets_made}".encode())(32)
 
     def pump(self) -> None:
         for _ in range(1000):
@@ -87,7 +92,7 @@ class Harness:
         peer = self.next_peer
         self.next_peer += 1
         seeds = ClientSeeds(counter_drbg(f"client {peer}".encode()))
-        client = FakeClient(peer, name, seeds, secret=os.urandom(32))
+        client = FakeClient(peer, name, seeds, secret=self.secret())
         self.clients[peer] = client
         done = HandshakeComplete(Mode.JOIN, None, 0, client.secret, 123456, self.table.room_id)
         self.table.on_handshake(peer, done, self.now)
@@ -104,7 +109,7 @@ class Harness:
             peer,
             old.name,
             old.seeds,
-            secret=os.urandom(32),
+            secret=self.secret(),
             seq=old.seq,
             generation=(old.generation + 1) % 256,
         )
