@@ -335,10 +335,19 @@ class NetClientSession:
                 # A host that refuses the secret just hangs up, like a host that crashed
                 # mid-handshake: only several refusals in a row mean the seat is gone.
                 refusals += 1
-                if refusals >= MAX_REFUSALS:
+                if refusals >= MAX_REFUSALS and self.ticket is not None:
+                    # The seat is gone (a lobby seat is freed when its player drops, a
+                    # kicked seat is a bot's): join again with the room code instead.
+                    self.ticket = None
                     self._queue.put_nowait(
-                        ErrorReply("not_now", None, "The host no longer holds this seat.", None)
+                        ErrorReply(
+                            "not_now",
+                            None,
+                            "The host no longer holds this seat; joining the table again.",
+                            None,
+                        )
                     )
+                elif refusals >= 2 * MAX_REFUSALS:
                     return None
             except (OSError, TimeoutError):
                 pass

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+from pathlib import Path
 
 import msgpack
 import pytest
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.engine.rules import preset, with_options
+from lanuno.host.journal import JournalWriter, read_journal
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer
@@ -281,6 +283,49 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
         assert table.slots[eve_seat].peer is None  # Eve is gone, her seat is held
         assert table.slots[eve_seat].kind == "human"
         collector.cancel()
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_ten_wrong_codes_rotate_the_room_code_and_the_new_one_is_journaled(
+    tmp_path: Path,
+) -> None:
+    table, server = await serve()
+    server.journal = JournalWriter(tmp_path / "t.journal")
+    try:
+        first = table.room_code
+        wrong = f"{(int(first) + 1) % 1_000_000:06d}"
+        for _ in range(10):
+            with pytest.raises(JoinError):
+                await join(server.port, wrong, "Eve")
+        assert table.room_code != first
+        server.pump()
+        ann = await join(server.port, table.room_code, "Ann")
+        assert ann.seat == 0
+        await ann.close()
+        codes = [
+            r["code"] for r in read_journal(tmp_path / "t.journal").records if r["k"] == "code"
+        ]
+        assert codes == [table.room_code]
+    finally:
+        await server.close()
+
+
+async def test_a_player_dropped_from_the_lobby_joins_again_by_itself() -> None:
+    table, server = await serve()
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        await join(server.port, table.room_code, "Bob")
+        writer = ann._writer
+        assert writer is not None
+        writer.transport.abort()  # in the lobby a dropped player's seat is freed at once
+        for _ in range(800):
+            if ann.reconnects and ann.seat is not None and len(table.slots) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert ann.reconnects == 1 and len(table.slots) == 2
+        assert {s.name for s in table.slots} == {"Ann", "Bob"}
         await ann.close()
     finally:
         await server.close()
