@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import TextIO
 
 from lanuno.ui.contracts import ClientSession, HostScreen
@@ -208,7 +208,7 @@ class PlainClient:
                 return
 
 
-async def stdin_lines() -> AsyncIterator[str]:
+async def stdin_lines() -> AsyncGenerator[str, None]:
     """Lines typed on standard input, without blocking the event loop."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | None] = asyncio.Queue()
