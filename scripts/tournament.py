@@ -41,9 +41,9 @@ RULES: Rules = with_options(official(), ["target=none"])
 Z95 = 1.959964
 FULL_ROUNDS = 1100
 """Rounds per match: a 95% interval of at most ±3 points needs 1068 at a 50% win rate."""
-QUICK_ROUNDS = 120
+QUICK_ROUNDS = 200
 FULL_PLAYOUTS = 48
-QUICK_PLAYOUTS = 8
+QUICK_PLAYOUTS = 16
 CHUNK = 20
 
 
@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run, under a minute")
     parser.add_argument("--rounds", type=int, help=f"rounds per match (default {FULL_ROUNDS})")
     parser.add_argument(
-        "--playouts", type=int, help="expert worlds per decision (default 48, quick 8)"
+        "--playouts", type=int, help="expert worlds per decision (default 48, quick 16)"
     )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
