@@ -44,6 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
+        "--playouts",
+        type=int,
+        metavar="N",
+        help="expert: a fixed number of sampled worlds per decision instead of its 50 ms "
+        "budget (reproducible, and faster)",
+    )
+    sim.add_argument(
         "--level",
         default="beginner",
         help=f"bot level for all seats, or one per seat ({', '.join(LEVELS)})",

@@ -163,7 +163,7 @@ def run_sim_command(args: argparse.Namespace) -> int:
         print("lanuno sim: give one level, or one per seat", file=sys.stderr)
         return 2
     try:
-        bots = [make_bot(level.strip()) for level in levels]
+        bots = [make_bot(level.strip(), playouts=args.playouts) for level in levels]
         rules = rules_from_args(args)
     except ValueError as exc:
         print(f"lanuno sim: {exc}", file=sys.stderr)
