@@ -35,11 +35,11 @@ from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import LogLine
 from lanuno.ui.table_model import options_summary
 from lanuno.ui.widgets import (
-    STYLE,
     Render,
     SizedTextControl,
     bottom_window,
     fit,
+    full_screen_application,
     log_fragments,
     on_click,
     wrap_words,
@@ -640,15 +640,8 @@ def build_client_application(
     input: Input | None = None,
     output: Output | None = None,
 ) -> Application[int]:
-    app: Application[int] = Application(
-        layout=build_client_layout(ctl),
-        key_bindings=client_key_bindings(ctl),
-        style=STYLE,
-        full_screen=True,
-        mouse_support=True,
-        refresh_interval=0.5,  # the move timer counts down
-        input=input,
-        output=output,
+    app = full_screen_application(
+        build_client_layout(ctl), client_key_bindings(ctl), input=input, output=output
     )
     ctl.app = app
     return app

@@ -34,11 +34,11 @@ from lanuno.ui.faces import big_rank, big_text, color_style
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
-    STYLE,
     Render,
     SizedTextControl,
     bottom_window,
     fit,
+    full_screen_application,
     hstack,
     log_fragments,
     wrap_words,
@@ -545,15 +545,8 @@ def build_table_application(
     input: Input | None = None,
     output: Output | None = None,
 ) -> Application[int]:
-    app: Application[int] = Application(
-        layout=build_table_layout(ctl),
-        key_bindings=table_key_bindings(ctl),
-        style=STYLE,
-        full_screen=True,
-        mouse_support=True,
-        refresh_interval=0.5,  # the move timer counts down
-        input=input,
-        output=output,
+    app = full_screen_application(
+        build_table_layout(ctl), table_key_bindings(ctl), input=input, output=output
     )
     ctl.app = app
     return app

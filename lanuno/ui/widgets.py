@@ -8,11 +8,14 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
-from prompt_toolkit.layout import Window
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.utils import get_cwidth
 
@@ -212,3 +215,24 @@ def render_text(app: Application[object], width: int = 80, height: int = 24) -> 
         row = screen.data_buffer[y]
         lines.append("".join(row[x].char for x in range(width)).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def full_screen_application(
+    layout: Layout,
+    key_bindings: KeyBindings,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> Application[int]:
+    """The one application shape both screens use: full screen, mouse, and a redraw every
+    half second so that the move timer counts down."""
+    return Application(
+        layout=layout,
+        key_bindings=key_bindings,
+        style=STYLE,
+        full_screen=True,
+        mouse_support=True,
+        refresh_interval=0.5,
+        input=input,
+        output=output,
+    )
