@@ -333,6 +333,10 @@ class Table:
             return
         slot.peer = None
         slot.check = None
+        if self.phase is TablePhase.DEALING and peer.seat in self._awaiting_reveal:
+            self._awaiting_reveal.discard(peer.seat)  # no reveal will come from a dropped seat
+            if not self._awaiting_reveal:
+                self._deal(now)
         if self.phase is TablePhase.LOBBY:
             # Leaving the lobby frees the seat; the player can join again with the code.
             self._remove_slot(peer.seat)

@@ -150,7 +150,15 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         else:
             from lanuno.ui.table_app import run_table_app
 
-            await run_table_app(screen, controls, lang=args.lang)
+            # The app ends with Q; a SIGTERM closes the server, which must end the app too.
+            app = asyncio.create_task(run_table_app(screen, controls, lang=args.lang))
+            closed = asyncio.create_task(server.closed.wait())
+            await asyncio.wait({app, closed}, return_when=asyncio.FIRST_COMPLETED)
+            closed.cancel()
+            if not app.done():
+                app.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await app
     finally:
         await server.close()
         if announcer is not None:
