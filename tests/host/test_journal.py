@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from helpers import Harness
+from table_harness import Harness
 
 from lanuno.engine.rules import preset
 from lanuno.host.journal import JournalError, JournalWriter, read_journal, snapshot_path

@@ -6,7 +6,7 @@ import os
 import random
 
 import pytest
-from helpers import PRIVATE_EVENTS, Harness, random_moves
+from table_harness import PRIVATE_EVENTS, Harness, random_moves
 
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.pace import FixedPace

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from helpers import PRIVATE_EVENTS, FakeClient, Harness
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from table_harness import PRIVATE_EVENTS, FakeClient, Harness
 
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.table import Table, TableConfig, TablePhase
