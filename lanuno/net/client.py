@@ -21,13 +21,14 @@ from lanuno.engine.cards import DeckKind, build_deck
 from lanuno.ui.contracts import ConnectionState
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
 from lanuno.wire.errors import CloseCode, LocalProtocolError, ProtocolError
-from lanuno.wire.fairness import ClientSeeds, FairnessError, verify_round
+from lanuno.wire.fairness import ClientSeeds, FairnessError, check_my_deal, verify_round
 from lanuno.wire.messages import (
     SUPPORTED_VERSIONS,
     Ack,
     ActionRequest,
     Bye,
     ErrorReply,
+    Event,
     Hello,
     HostSeedReveal,
     Message,
@@ -54,6 +55,17 @@ FINAL_CLOSE_CODES = frozenset(
 
 MAX_REFUSALS = 6
 """Handshakes refused in a row before a reconnecting session gives up its seat."""
+
+
+@dataclass(slots=True)
+class DealSeen:
+    """What this client saw of one round's deal (fairness.md, "Checking the deal")."""
+
+    dealer: int
+    hand_size: int
+    hand: tuple[str, ...] | None = None
+    turned: str | None = None
+    returned: bool = False
 
 
 class JoinError(Exception):
@@ -132,6 +144,8 @@ class NetClientSession:
         self._seq = 0
         self._unacked: dict[int, ActionRequest] = {}
         self._host_commits: dict[int, bytes] = {}
+        self._deals: dict[int, DealSeen] = {}
+        self._deal_round = 0
         self._runner: asyncio.Task[None] | None = None
         self._closing = False
         self.reconnects = 0
@@ -392,7 +406,32 @@ class NetClientSession:
                 self._send(self.seeds.reveal(message.round))
         elif isinstance(message, HostSeedReveal):
             self._check_round(message)
+        elif isinstance(message, Event):
+            self._note_deal(message)
         self._queue.put_nowait(message)
+
+    def _note_deal(self, event: Event) -> None:
+        """Remember what this seat saw dealt, to check it against the revealed deck."""
+        fields = event.fields
+        if event.type == "round_started":
+            round_no, dealer, size = (fields.get(k) for k in ("round_no", "dealer", "hand_size"))
+            if type(round_no) is int and type(dealer) is int and type(size) is int:
+                self._deal_round = round_no
+                self._deals = {r: d for r, d in self._deals.items() if r >= round_no - 1}
+                self._deals[round_no] = DealSeen(dealer, size)
+            return
+        deal = self._deals.get(self._deal_round)
+        if deal is None:
+            return
+        cards = fields.get("cards")
+        if event.type == "hand_dealt" and fields.get("seat") == self._seat:
+            if isinstance(cards, tuple) and all(type(c) is str for c in cards):
+                deal.hand = tuple(str(c) for c in cards)
+        elif event.type == "card_returned":
+            deal.returned = True
+        elif event.type == "card_turned" and deal.turned is None and not deal.returned:
+            card = fields.get("card")
+            deal.turned = card if type(card) is str else None
 
     def _check_round(self, reveal: HostSeedReveal) -> None:
         commit = self._host_commits.get(reveal.round)
@@ -408,6 +447,17 @@ class NetClientSession:
                 my_seed=self.seeds.revealed.get(reveal.round),
                 canonical_deck=[card.code for card in build_deck(DeckKind(deck))],
             )
+            deal = self._deals.get(reveal.round)
+            if deal is not None and self.last_state is not None:
+                check_my_deal(
+                    reveal.deck,
+                    seats=len(self.last_state.counts),
+                    dealer=deal.dealer,
+                    hand_size=deal.hand_size,
+                    seat=self._seat,
+                    my_hand=deal.hand,
+                    turned=deal.turned,
+                )
         except (FairnessError, ValueError) as error:
             self.fair_rounds[reveal.round] = False
             text = f"This round's deck does not check out: {error}"[:200]

@@ -108,6 +108,45 @@ def reshuffle_purpose(round_no: int, count: int) -> str:
 FIRST_DEALER_PURPOSE = "first dealer"
 
 
+def dealt_cards(
+    deck: Sequence[str], *, seats: int, dealer: int, hand_size: int, seat: int
+) -> tuple[str, ...]:
+    """The cards ``seat`` must have been dealt from a revealed deck, in the order dealt.
+
+    The deal takes cards from the END of the shuffled deck, one at a time, starting with the
+    seat after the dealer (fairness.md, "Dealing from the deck")."""
+    offset = (seat - dealer - 1) % seats
+    return tuple(deck[len(deck) - 1 - (k * seats + offset)] for k in range(hand_size))
+
+
+def first_turned_card(deck: Sequence[str], *, seats: int, hand_size: int) -> str:
+    """The card turned over to start the discard pile, when no card had to be returned."""
+    return deck[len(deck) - 1 - seats * hand_size]
+
+
+def check_my_deal(
+    deck: Sequence[str],
+    *,
+    seats: int,
+    dealer: int,
+    hand_size: int,
+    seat: int | None,
+    my_hand: Sequence[str] | None,
+    turned: str | None,
+) -> None:
+    """A client's check that what it saw dealt comes from the revealed deck: its own hand
+    (if it was seated for the deal) and the first card turned over (if none was returned).
+    Raises FairnessError naming the mismatch."""
+    if seats * hand_size >= len(deck):
+        raise FairnessError("the deck is too small for the deal it claims")
+    if seat is not None and my_hand is not None:
+        expected = dealt_cards(deck, seats=seats, dealer=dealer, hand_size=hand_size, seat=seat)
+        if tuple(my_hand) != expected:
+            raise FairnessError("the cards I was dealt are not the ones the deck holds")
+    if turned is not None and turned != first_turned_card(deck, seats=seats, hand_size=hand_size):
+        raise FairnessError("the first card turned over is not the one the deck holds")
+
+
 class ClientSeeds:
     """A client's side: a fresh seed per round, each committed one step ahead."""
 
