@@ -435,6 +435,8 @@ class Table:
             self.guard.epoch += 1
         elif kind == "lobby":
             self._apply_lobby(record)
+        elif kind == "remove":
+            self._apply_remove(record["seat"])
         elif kind == "secret":
             slot = self.slots[record["seat"]]
             gen = record["gen"]
@@ -535,6 +537,11 @@ class Table:
             raise ValueError(why)
 
     def _remove_slot(self, seat: int) -> None:
+        """Free a lobby seat. The removal itself is the record, so a replay moves every
+        later seat down with its resume secrets exactly as the live table did."""
+        self._commit({"k": "remove", "seat": seat})
+
+    def _apply_remove(self, seat: int) -> None:
         del self.slots[seat]
         # Seats after it move down one place: tell those players their new seat.
         for moved in range(seat, len(self.slots)):
@@ -542,7 +549,7 @@ class Table:
             if peer is not None and peer in self.peers:
                 self.peers[peer].seat = moved
                 self._welcome(self.peers[peer], moved)
-        self._commit_lobby()
+        self._send_lobby()
 
     def _on_hello(self, peer: Peer, hello: Hello, now: float) -> None:
         if peer.hello is not None:
