@@ -413,7 +413,7 @@ class Table:
         if len(self.slots) < 2:
             raise ValueError("A game needs at least 2 seats (add a bot?).")
         infos = [{"kid": s.kid, "age": s.age} for s in self.slots]
-        self._commit({"k": "start", "infos": infos, "first": 0})
+        self._commit({"k": "start", "infos": infos, "first": 0, "now": now})
         self._begin_round(1, now)
 
     # ------------------------------------------------------------------ records
@@ -445,6 +445,7 @@ class Table:
         elif kind == "start":
             self._infos = tuple(SeatInfo(kid=i["kid"], age=i["age"]) for i in record["infos"])
             self._first_player = record["first"]
+            self.last_now = max(self.last_now, record.get("now", 0.0))
             self.game = None
             # Dealing round 1 is next; a restore that stops here deals it again.
             self.phase, self._round_no = TablePhase.DEALING, 1
@@ -513,7 +514,9 @@ class Table:
             table._apply_record(record)
         table._replaying = False
         table._outbox.clear()
-        table.last_now = max(table.last_now, now)
+        # The adapter's clock carries on from the journal's: never go back before it (a
+        # drop at 0 would end every seat's grace at once, a deal would time out at once).
+        now = table.last_now = max(table.last_now, now)
         for slot in table.slots:
             if slot.kind == "human":
                 slot.peer, slot.dropped_at = None, now
@@ -732,6 +735,7 @@ class Table:
 
     def _apply_round(self, record: Record) -> None:
         round_no, now = record["r"], record["now"]
+        self.last_now = max(self.last_now, now)
         host_seed = bytes(record["host_seed"])
         seeds = {s: bytes(seed) for s, seed, _ in record["seeds"]}
         self._round_no, self._host_seed = round_no, host_seed

@@ -44,3 +44,55 @@ def test_restore_after_a_host_removal_in_the_lobby_keeps_the_secrets_too() -> No
     assert [s.name for s in replayed.slots] == [s.name for s in table.slots]
     assert [s.secrets for s in replayed.slots] == [s.secrets for s in table.slots]
     assert a.closed is not None
+
+
+# ---------------------------------------------------------------------- 2: restore's clock
+
+
+def _play_one_action(h: Harness, players: list) -> None:
+    for player in players:
+        state = player.state
+        if state is not None and state.actor == player.seat and state.legal:
+            h.act(player, state.legal[0])
+            return
+    raise AssertionError("nobody could act")
+
+
+def test_restore_at_clock_zero_keeps_the_grace_period_of_held_seats() -> None:
+    config = TableConfig(drop_grace=30.0)
+    table = Table(config, counter_drbg(b"t"))
+    h = Harness(table)
+    players = [h.join("A"), h.join("B")]
+    h.now = 1000.0
+    table.start(h.now)
+    h.pump()
+    _play_one_action(h, players)
+    # `lanuno host --resume` restores with now=0.0; the journal's clock is at 1000.
+    restored = Table.restore(h.records, config, counter_drbg(b"r"), now=0.0)
+    assert restored.last_now == 1000.0
+    assert all(slot.dropped_at == 1000.0 for slot in restored.slots)
+    restored.tick(restored.last_now + 0.1)  # the server's clock resumes at last_now
+    assert not any(slot.taken_over for slot in restored.slots)
+    restored.tick(restored.last_now + 29.0)
+    assert not any(slot.taken_over for slot in restored.slots)
+    restored.tick(1030.0)
+    assert all(slot.taken_over for slot in restored.slots)
+
+
+def test_restore_during_the_deal_deals_at_the_journal_clock_not_at_zero() -> None:
+    from lanuno.engine.rules import preset, with_options
+
+    config = TableConfig(rules=with_options(preset("official"), ["move_timer=20"]))
+    table = Table(config, counter_drbg(b"t"))
+    h = Harness(table, auto_reveal=False)
+    h.join("A"), h.join("B")
+    h.now = 500.0
+    table.start(h.now)
+    h.pump()
+    assert table.phase is TablePhase.DEALING
+    restored = Table.restore(h.records, config, counter_drbg(b"r"), now=0.0)
+    assert restored.phase is TablePhase.PLAYING
+    (round_record,) = [r for r in restored.take_records() if r["k"] == "round"]
+    assert round_record["now"] == 500.0
+    deadline = restored.next_deadline()
+    assert deadline is not None and deadline >= 500.0
