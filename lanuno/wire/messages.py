@@ -93,6 +93,13 @@ WORST_NOTATIONS_PER_CARD = len(COLORS) * len("play W+4 B ")
 """Packed bytes of the legal notations one card can add at most: a wild played in each color."""
 PRIVATE_FIXED_WORST = sum(len(v) + 1 for v in ("draw", "pass", "uno", "accept", "challenge"))
 """Packed size of every argument-less private verb at once (their worst case)."""
+LEGAL_HEADER_WORST = 3
+"""msgpack header of the ``legal`` array: 1 byte up to 15 entries (fixarray), 3 from 16
+(array 16). How many entries there are depends on the hand, so the floor assumes 3."""
+
+
+def _array_header_size(length: int) -> int:
+    return 1 if length <= 15 else 3 if length <= 0xFFFF else 5
 
 
 class Role(enum.Enum):
@@ -664,11 +671,16 @@ class State(Message):
     def size_floor(self, encoded_length: int) -> int:
         # Replace the hand-dependent bytes by their worst case for this many cards, so the
         # padded size depends only on public facts (hand size, phase, seats). A card code
-        # or notation of n <= 31 bytes packs as a fixstr of 1 + n bytes.
+        # or notation of n <= 31 bytes packs as a fixstr of 1 + n bytes. The ``legal``
+        # array header counts too: its entry count depends on the hand (each playable wild
+        # adds four entries), and it packs as 1 byte up to 15 entries, 3 from 16. The
+        # ``hand`` header depends on the hand size only, which ``counts`` makes public.
         cards = len(self.hand)
         actual = sum(len(code) + 1 for code in self.hand)
         actual += sum(len(a) + 1 for a in self.legal if a in PRIVATE_NOTATIONS)
+        actual += _array_header_size(len(self.legal))
         worst = 4 * cards + WORST_NOTATIONS_PER_CARD * cards + PRIVATE_FIXED_WORST + 2
+        worst += LEGAL_HEADER_WORST
         return encoded_length - actual + worst
 
 

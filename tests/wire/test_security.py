@@ -19,20 +19,47 @@ from lanuno.wire.messages import ActionRequest, Event, Message, Ping, State, Uno
 # ---------------------------------------------------------------------------------- S1
 
 
-def scripted_game(hand_seed: int, seats: int = 4, turns: int = 60) -> tuple[list[list[int]], bytes]:
-    """Frame lengths per seat and every byte on the wire for a synthetic game.
+WILDS = ("W", "W+4", "X")
 
-    The public play (hand sizes, cards played, phases, whose turn) comes from a fixed rng;
-    the hands, the drawn cards and which cards are playable come from ``hand_seed``.
+
+def private_card(private: random.Random) -> str:
+    """A card for a hand: wilds are frequent, so that legal lists often pass 15 entries."""
+    return private.choice(WILDS) if private.random() < 0.3 else private.choice(SORTED_CODES)
+
+
+def legal_for(hand: list[str], private: random.Random) -> tuple[str, ...]:
+    """The actor's legal list, shaped like the engine's: a playable wild adds one play per
+    color, so a hand with a few wilds gives 16 or more entries (a 3-byte msgpack header)."""
+    legal: list[str] = []
+    for card in sorted(set(hand)):
+        if card in WILDS:
+            if private.random() < 0.8:
+                legal += [f"play {card} {color}" for color in "RGBY"]
+        elif private.random() < 0.5:
+            legal.append(f"play {card}")
+    return (*legal, "draw", *(["uno"] if len(hand) <= 2 else []))
+
+
+def scripted_game(
+    hand_seed: int, public_seed: int = 7, seats: int = 4, turns: int = 120
+) -> tuple[list[list[int]], bytes, list[int]]:
+    """Frame lengths per seat, every byte on the wire, and the length of each legal list
+    sent, for a synthetic game.
+
+    The public play (hand sizes, cards played, whose turn, scores, deadlines) comes from
+    ``public_seed``; the hands (with many wilds), the drawn cards and which cards are playable come
+    from ``hand_seed``. Hands grow past 15 cards, and legal lists pass 15 entries in some
+    games and not others at the same step.
     """
-    public = random.Random(7)
+    public = random.Random(public_seed)
     private = random.Random(hand_seed)
     table = Table()
     pairs: list[ConnectionPair] = [join(table, b"seat%d" % s) for s in range(seats)]
     wire = bytearray()
     lengths: list[list[int]] = [[] for _ in range(seats)]
-    counts = [7] * seats
-    hands = [[private.choice(SORTED_CODES) for _ in range(7)] for _ in range(seats)]
+    legal_lengths: list[int] = []
+    counts = [12] * seats
+    hands = [[private_card(private) for _ in range(12)] for _ in range(seats)]
 
     def to_seat(seat: int, message: Message) -> None:
         frame = pairs[seat].host.send(message)
@@ -47,15 +74,19 @@ def scripted_game(hand_seed: int, seats: int = 4, turns: int = 60) -> tuple[list
     for turn in range(turns):
         actor = turn % seats
         sid = turn + 1
+        # Public values of varying packed size move the payload across bucket boundaries.
+        deadline = public.choice((None, 5, 200, 70_000, public.randrange(3_600_000)))
+        scores = tuple(public.choice((0, 5, 200, 70_000)) for _ in range(seats))
         for seat in range(seats):
             hand = hands[seat]
-            playable = sorted({f"play {c}" for c in hand if private.random() < 0.5})
-            legal = (*playable, "draw", *(["uno"] if len(hand) == 2 else []))
+            legal = legal_for(hand, private) if seat == actor else ()
+            if seat == actor:
+                legal_lengths.append(len(legal))
             state = State(
                 sid=sid, round=1, hand=tuple(hand), counts=tuple(counts), top="R5", color="R",
                 direction=1, turn=actor, actor=actor, phase="turn", pending=0,
-                legal=legal if seat == actor else (), uno=(UnoFlags(False, False),) * seats,
-                scores=(0,) * seats, draw_pile=40, discard_count=turn, deadline_ms=None,
+                legal=legal, uno=(UnoFlags(False, False),) * seats,
+                scores=scores, draw_pile=40, discard_count=turn % 100, deadline_ms=deadline,
                 dealer=0,
             )  # fmt: skip
             to_seat(seat, state)
@@ -66,7 +97,7 @@ def scripted_game(hand_seed: int, seats: int = 4, turns: int = 60) -> tuple[list
             for seat in range(seats):
                 to_seat(seat, Event(sid, "played", {"seat": actor, "card": card}))
         else:  # a draw: only the drawer learns the card
-            drawn = private.choice(SORTED_CODES)
+            drawn = private_card(private)
             hands[actor].append(drawn)
             counts[actor] += 1
             for seat in range(seats):
@@ -79,17 +110,76 @@ def scripted_game(hand_seed: int, seats: int = 4, turns: int = 60) -> tuple[list
         frame = pairs[actor].client.send(ActionRequest(sid, sid, "draw"))
         wire.extend(frame)
         pairs[actor].host.receive_data(frame)
-    return lengths, bytes(wire)
+    return lengths, bytes(wire), legal_lengths
 
 
-def test_s1_same_public_play_gives_same_frame_lengths() -> None:
-    lengths_a, _ = scripted_game(hand_seed=1)
-    lengths_b, _ = scripted_game(hand_seed=2)
+# Public seeds 10, 23 and 25 put some turn's padded size right at a bucket edge where the
+# two hands' legal lists straddle 15 entries: without the legal header in the floor, the
+# frame lengths there differed by a whole bucket.
+@pytest.mark.parametrize(
+    ("public_seed", "seeds"), [(7, (1, 2)), (10, (3, 4)), (10, (5, 6)), (23, (3, 4)), (25, (1, 2))]
+)
+def test_s1_same_public_play_gives_same_frame_lengths(
+    public_seed: int, seeds: tuple[int, int]
+) -> None:
+    lengths_a, _, legal_a = scripted_game(seeds[0], public_seed)
+    lengths_b, _, legal_b = scripted_game(seeds[1], public_seed)
+    # The two games really differ where the msgpack array header does (1 vs 3 bytes).
+    assert any((a <= 15) != (b <= 15) for a, b in zip(legal_a, legal_b, strict=True))
+    assert max(legal_a + legal_b) >= 20
     assert lengths_a == lengths_b
 
 
+def worst_legal(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The longest legal list the engine can give for a hand: every card playable, each
+    wild in every color, and every argument-less private verb."""
+    plays: list[str] = []
+    for card in sorted(set(hand)):
+        plays += [f"play {card} {c}" for c in "RYGB"] if card in WILDS else [f"play {card}"]
+    return (*plays, "draw", "pass", "uno", "accept", "challenge")
+
+
+@pytest.mark.parametrize("seats", [2, 4, 7, 10])
+def test_s1_padded_state_size_ignores_the_number_of_legal_actions(seats: int) -> None:
+    """Same hand size and public fields: the legal list's length (and so its 1- or 3-byte
+    msgpack array header) must not change the padded size. The public variation (hand
+    size, scores, deadline, seats) puts the payload at many positions relative to a bucket
+    edge; before the header was counted, several of them differed by a bucket."""
+    from lanuno.wire.framing import padded_length
+    from lanuno.wire.messages import encode
+
+    def padded(
+        hand: tuple[str, ...], legal: tuple[str, ...], score: int, deadline: int | None
+    ) -> int:
+        state = State(
+            sid=5, round=1, hand=hand, counts=(len(hand),) + (7,) * (seats - 1), top="R5",
+            color="R", direction=1, turn=0, actor=0, phase="turn", pending=0, legal=legal,
+            uno=(UnoFlags(False, False),) * seats, scores=(score,) * seats, draw_pile=50,
+            discard_count=3, deadline_ms=deadline, dealer=1,
+        )  # fmt: skip
+        payload, floor = encode(state)
+        return padded_length(len(payload), floor)
+
+    for extra in range(30):
+        wild_hand = ("R1", "R2", "R3", "R4", "W", "W+4", "X", *["G5"] * extra)
+        plain_hand = ("R1", *["G5"] * (len(wild_hand) - 1))
+        for score in (0, 5, 200, 70_000):
+            for deadline in (None, 5, 200, 70_000):
+                sizes = {
+                    padded(plain_hand, (), score, deadline),
+                    padded(plain_hand, ("draw",), score, deadline),
+                    padded(plain_hand, ("play R1", "draw"), score, deadline),
+                    padded(wild_hand, ("draw",), score, deadline),
+                    padded(wild_hand, worst_legal(wild_hand), score, deadline),
+                    padded(wild_hand, worst_legal(wild_hand)[:15], score, deadline),
+                    padded(wild_hand, worst_legal(wild_hand)[:16], score, deadline),
+                }
+                assert len(worst_legal(wild_hand)) >= 16
+                assert len(sizes) == 1, (len(wild_hand), score, deadline, sizes)
+
+
 def test_s1_no_card_or_hand_data_in_cleartext() -> None:
-    _, wire = scripted_game(hand_seed=3)
+    _, wire, _ = scripted_game(hand_seed=3)
     needles = [msgpack.packb(key) for key in ("hand", "legal", "cards", "played", "drew")]
     needles += [msgpack.packb(code) for code in SORTED_CODES if len(code) == 3]
     needles += [b"play ", b"W+4", b"G+2"]
