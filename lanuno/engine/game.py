@@ -50,6 +50,8 @@ class Game:
         self.first_player_pick = first_player
         self.actions: list[Action | None] = []
         """Accepted actions in order, None where the next round was dealt (replay log)."""
+        self.auto_moves: list[int] = []
+        """Indices in :attr:`actions` of the moves the autopilot bot made (T3)."""
         self.past_events: list[Event] = []
         """Events of the rounds before the current one (see :attr:`events`)."""
         n = len(infos)
@@ -100,6 +102,8 @@ class Game:
         if rnd.game_over:
             raise IllegalAction("O29", "The game is over.")
         events = rnd.apply(action, now, auto=auto)
+        if auto:
+            self.auto_moves.append(len(self.actions))
         self.actions.append(action)
         return events
 

@@ -33,6 +33,9 @@ class Record:
     seed: int | str
     first_player: int | None
     actions: tuple[str, ...]
+    auto: tuple[int, ...] = ()
+    """Indices of the actions the autopilot bot made (T3): they do not count as the player
+    acting again."""
 
     @classmethod
     def of(cls, game: Game) -> Record:
@@ -42,6 +45,7 @@ class Record:
             seed=game.seed,
             first_player=game.first_player_pick,
             actions=tuple(NEXT_ROUND if a is None else str(a) for a in game.actions),
+            auto=tuple(game.auto_moves),
         )
 
     def to_json(self) -> str:
@@ -53,6 +57,7 @@ class Record:
                 "seed": self.seed,
                 "first_player": self.first_player,
                 "actions": list(self.actions),
+                "auto": list(self.auto),
             },
             indent=1,
         )
@@ -76,35 +81,40 @@ class Record:
                 raise ValueError("seed must be a number or a string")
             first = data["first_player"]
             actions = tuple(str(a) for a in data["actions"])
+            auto = tuple(int(i) for i in data.get("auto", ()))
             return cls(
                 Rules.from_dict(data["rules"]),
                 seats,
                 seed,
                 None if first is None else int(first),
                 actions,
+                auto,
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"incomplete replay record: {exc}") from None
 
 
 def replay(record: Record, *, shuffler: Shuffler | None = None) -> Game:
-    """Rebuild the game; raises IllegalAction if an action does not apply (a corrupt
-    record), naming the action's position."""
+    """Rebuild the game; raises ValueError naming the position of an action that does not
+    apply (a corrupt record)."""
     game = Game(
         record.rules, record.seats, record.seed, shuffler=shuffler, first_player=record.first_player
     )
-    apply_actions(game, record.actions)
+    apply_actions(game, record.actions, auto=frozenset(record.auto))
     return game
 
 
-def apply_actions(game: Game, actions: Sequence[str | Action]) -> None:
+def apply_actions(
+    game: Game, actions: Sequence[str | Action], *, auto: frozenset[int] = frozenset()
+) -> None:
+    """Apply a record's actions in order; ``auto`` holds the indices of autopilot moves."""
     for index, entry in enumerate(actions):
-        if entry == NEXT_ROUND:
-            game.next_round()
-            continue
-        action = parse_action(entry) if isinstance(entry, str) else entry
         try:
-            game.apply(action)
+            if entry == NEXT_ROUND:
+                game.next_round()
+                continue
+            action = parse_action(entry) if isinstance(entry, str) else entry
+            game.apply(action, auto=index in auto)
         except Exception as exc:
             raise ValueError(f"action {index + 1} ({entry}) does not apply: {exc}") from exc
 

@@ -128,10 +128,9 @@ _DRAW_TWO = Rank.DRAW_TWO
 _WILD = Rank.WILD
 _WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
 _BLANK = Rank.BLANK
-_CHALLENGE_RULE = WildDrawFour.CHALLENGE
 _CAUSE_DRAW = DrawCause.DRAW
 _UNO_PHASES = (_TURN, _DRAWN, _PENALTY)
-_PICKER_PHASES = (_CHOOSE_COLOR, _CHOOSE_TARGET, _SWAP, _GIFT)
+_FOLLOW_UP_PHASES = (_CHOOSE_COLOR, _CHOOSE_TARGET, _SWAP, _GIFT, _EXCESS)
 
 # What to do once the color of a wild is known.
 _AFTER_ADVANCE, _AFTER_PENALTY, _AFTER_FIRST, _AFTER_TARGET, _AFTER_ALL_ADULTS = range(5)
@@ -456,6 +455,7 @@ class Round:
         events = self.events
         mark = len(events)
         exposed = self.exposed
+        actor, phase = self.actor, self.phase
         self._acting = seat
         self._played = False
         handler(self, action)
@@ -474,6 +474,8 @@ class Round:
                 self.jump_window = seat
             elif seat != self.jump_window:
                 self.jump_window = None
+        elif self.actor != actor or self.phase is not phase:
+            self.decision_started = now  # a catch opened a new decision (K1-5 excess cards)
         return events[mark:]
 
     def _require_actor(self, action: Action) -> None:
@@ -634,7 +636,11 @@ class Round:
         route = self._penalty_route(seat)
         # K2-4 gifting already lets its player choose, so it wins over KA4; KA5 wins over both.
         if self.rules.draw_two_gift and not self.pending and route != _AFTER_ALL_ADULTS:
+            # The two cards only pass through the hand on their way to the opponents: a UNO
+            # said with the Draw Two still holds (drawing would otherwise cancel it).
+            declared = self.declared[seat]
             got = self._draw(seat, 2, DrawCause.GIFT)
+            self.declared[seat] = declared
             if got:
                 self.gift_cards = got
                 self.phase = _GIFT
@@ -848,7 +854,24 @@ class Round:
         size = len(self.hands[seat])
         if size == 1:
             return True
-        return size == 2 and seat == self.actor and self.phase in _UNO_PHASES
+        if size != 2:
+            return False
+        if seat == self.actor:
+            return self.phase in _UNO_PHASES
+        return self._can_jump_in(seat)  # T6 + O23: say UNO, then jump in
+
+    def _can_jump_in(self, seat: int) -> bool:
+        """T6: ``seat`` holds the card identical to the top card, before the next player acts."""
+        top = self.discard[-1]
+        return (
+            self.rules.jump_in
+            and self.phase is _TURN
+            and not self.pending
+            and self.jump_window is not None
+            and seat != self.actor
+            and top.color is not None
+            and top in self.hands[seat]
+        )
 
     def _on_counter_uno(self, action: CounterUno) -> None:
         caller, target = action.seat, action.target
@@ -962,18 +985,9 @@ class Round:
                 self._begin_turn(self._next(seat))
         elif phase is _PENALTY:
             self._take_penalty()
-        elif phase is _EXCESS:
-            limit = self.rules.hand_limit
-            assert limit is not None
-            while self.actor == seat and self.phase is _EXCESS:
-                worst = max(self.hands[seat], key=lambda c: (c.points, c.index))
-                self._on_return(ReturnCard(seat, worst))
-        else:
-            decision = self.default_decision(seat)
-            _HANDLERS[type(decision)](self, decision)
-        # Decisions of the same seat that follow at once (a drawn wild's color, then a KA4
-        # target) are part of the same timed-out move.
-        while self.actor == seat and self.phase in _PICKER_PHASES:
+        # This seat's decisions that follow at once (a drawn wild's color, a KA4 target, the
+        # cards over the hand limit) are part of the same timed-out move: one timeout, not two.
+        while self.actor == seat and self.phase in _FOLLOW_UP_PHASES:
             decision = self.default_decision(seat)
             _HANDLERS[type(decision)](self, decision)
 
@@ -989,6 +1003,9 @@ class Round:
             return ChooseTarget(seat, self._next(seat))
         if phase is _GIFT:
             return Give(seat, tuple(self._next(seat) for _ in self.gift_cards))
+        if phase is _EXCESS:
+            # K2-9 [decision]: timeouts return their highest-value cards.
+            return ReturnCard(seat, max(self.hands[seat], key=lambda c: (c.points, c.index)))
         if phase is _SWAP:
             others = [self._next(seat, k) for k in range(1, self.n)]
             return SwapHands(seat, min(others, key=lambda s: len(self.hands[s])))
@@ -1069,16 +1086,8 @@ class Round:
                     if not seen & (1 << card.index):
                         seen |= 1 << card.index
                         out.append(_RETURNS[seat][card.index])
-        else:
-            if (
-                self.rules.jump_in
-                and phase is _TURN
-                and not self.pending
-                and self.jump_window is not None
-                and self.discard[-1].color is not None
-                and self.discard[-1] in hand
-            ):
-                out.append(_PLAYS[seat][self.discard[-1].index])
+        elif self._can_jump_in(seat):
+            out.append(_PLAYS[seat][self.discard[-1].index])
         if len(hand) <= 2 and self._may_declare(seat):
             out.append(_UNOS[seat])
         exposed = self.exposed
@@ -1131,6 +1140,13 @@ class Round:
             self.after_color,
             self.jump_window,
             self.target_amount,
+            self.penalty_source,
+            self.penalty_skips_target,
+            self.wd4_player,
+            self.wd4_bluff,
+            self.wd4_hand,
+            self.reshuffles,
+            self.game_over,
         )
 
 
