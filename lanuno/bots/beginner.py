@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lanuno.engine.actions import Action, CounterUno, DeclareUno, Play
+from lanuno.bots.tactics import excess_card
+from lanuno.engine.actions import Action, CounterUno, DeclareUno, Play, ReturnCard
 from lanuno.engine.views import SeatView
 
 
@@ -36,5 +37,7 @@ class BeginnerBot:
                 others.append(action)
         if not view.my_turn:
             return plays[0] if plays and rng.random() < 0.5 else None  # a jump-in, sometimes
+        if others and type(others[0]) is ReturnCard:
+            return excess_card(view)  # K2-9 [decision]: the highest-value card goes back
         moves = plays or others
         return moves[int(rng.random() * len(moves))] if moves else None

@@ -95,7 +95,7 @@ class ExpertBot:
         if phase is Phase.SWAP:
             return SwapHands(view.seat, _swap_target(view))
         if phase is Phase.EXCESS:
-            return tactics.least_useful(view)
+            return tactics.excess_card(view)
         return legal[0]
 
     def _turn(self, view: SeatView, legal: tuple[Action, ...], rng: random.Random) -> Action:

@@ -73,7 +73,7 @@ class IntermediateBot:
         if phase is Phase.SWAP:
             return SwapHands(view.seat, tactics.leader(view))
         if phase is Phase.EXCESS:
-            return tactics.least_useful(view)
+            return tactics.excess_card(view)
         return legal[0]
 
     def _play_or_draw(self, view: SeatView, legal: tuple[Action, ...]) -> Action:

@@ -62,18 +62,10 @@ def gift_to_leader(view: SeatView) -> Give:
     return Give(view.seat, tuple(target for _ in view.gift))
 
 
-def least_useful(view: SeatView) -> ReturnCard:
-    """K1-5: the card to put back: of the color held least, highest points first; wilds
-    are kept because they always fit."""
-    hand = view.hand
-    weights = color_weights(hand)
-
-    def keep_value(card: Card) -> tuple[float, int]:
-        if card.color is None:
-            return (100.0, 0)
-        return (weights[COLORS.index(card.color)], -card.points)
-
-    return ReturnCard(view.seat, min(hand, key=keep_value))
+def excess_card(view: SeatView) -> ReturnCard:
+    """K1-5 / K2-9 [decision]: bots return their highest-value card first (ties: the later
+    face in the canonical order, so the choice is deterministic)."""
+    return ReturnCard(view.seat, max(view.hand, key=lambda card: (card.points, card.index)))
 
 
 def distinct_plays(legal: Iterable[Action]) -> list[Play]:
