@@ -439,7 +439,7 @@ class NetClientSession:
             return  # joined mid-round: nothing to compare with
         deck = str(self.welcome.options.get("deck", "standard"))
         try:
-            verify_round(
+            result = verify_round(
                 reveal,
                 room_id=self.room_id,
                 host_commit=commit,
@@ -464,6 +464,9 @@ class NetClientSession:
             self._queue.put_nowait(ErrorReply("fairness", None, text, None))
         else:
             self.fair_rounds[reveal.round] = True
+            if result.my_seed_unused:  # my reveal never reached the host: a notice, not unfair
+                sid = self.last_state.sid if self.last_state is not None else 0
+                self._queue.put_nowait(Event(sid, "my_seed_unused", {"round": reveal.round}))
 
     def _send(self, message: Message) -> None:
         conn, writer = self._conn, self._writer

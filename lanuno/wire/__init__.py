@@ -15,7 +15,13 @@ from lanuno.wire.connection import (
 )
 from lanuno.wire.crypto import Mode, RoomCodeGuard, format_check_number, new_room_code
 from lanuno.wire.errors import CloseCode, LocalProtocolError, ProtocolError, RemoteProtocolError
-from lanuno.wire.fairness import ClientSeeds, FairShuffler, SeatSeedBook, verify_round
+from lanuno.wire.fairness import (
+    ClientSeeds,
+    FairShuffler,
+    RoundCheck,
+    SeatSeedBook,
+    verify_round,
+)
 
 __all__ = [
     "ClientConnection",
@@ -33,6 +39,7 @@ __all__ = [
     "ProtocolError",
     "RemoteProtocolError",
     "RoomCodeGuard",
+    "RoundCheck",
     "SeatSeedBook",
     "format_check_number",
     "new_room_code",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 from cryptography.hazmat.primitives import hashes
@@ -150,11 +151,12 @@ def check_my_deal(
 class ClientSeeds:
     """A client's side: a fresh seed per round, each committed one step ahead."""
 
-    __slots__ = ("_next", "_random_bytes", "revealed")
+    __slots__ = ("_next", "_random_bytes", "_reveals", "revealed")
 
     def __init__(self, random_bytes: RandomBytes) -> None:
         self._random_bytes = random_bytes
         self._next = random_bytes(SEED_LENGTH)
+        self._reveals: dict[int, ClientSeedReveal] = {}
         self.revealed: dict[int, bytes] = {}
         """round -> the seed this client revealed for it (for ``verify_round``)."""
 
@@ -164,10 +166,22 @@ class ClientSeeds:
         return client_seed_commitment(self._next)
 
     def reveal(self, round_no: int) -> ClientSeedReveal:
+        """The reveal for ``round_no``; the same one again if this round was revealed before.
+
+        The host sends ``seed_commit`` again when a seat resumes during the deal (the first
+        reveal may have been lost with the connection). Revealing a new seed then would not
+        match the commitment the host holds for this round (``bad_seed``), so a round's
+        reveal is made once and repeated as is.
+        """
+        again = self._reveals.get(round_no)
+        if again is not None:
+            return again
         seed = self._next
         self._next = self._random_bytes(SEED_LENGTH)
+        reveal = ClientSeedReveal(round_no, seed, client_seed_commitment(self._next))
+        self._reveals[round_no] = reveal
         self.revealed[round_no] = seed
-        return ClientSeedReveal(round_no, seed, client_seed_commitment(self._next))
+        return reveal
 
 
 class SeatSeedBook:
@@ -203,6 +217,17 @@ class SeatSeedBook:
         return {seat: c for seat, (_, c) in self._rounds.get(round_no, {}).items()}
 
 
+@dataclass(frozen=True, slots=True)
+class RoundCheck:
+    """What ``verify_round`` found when the round checks out."""
+
+    round_seed: bytes
+    my_seed_unused: bool
+    """This client revealed a seed for the round but the host dealt without it (its seat is
+    not in the revealed list): the reveal never reached the host in time, or was refused.
+    The deck is still the fair shuffle of the seeds listed; show a notice, not a failure."""
+
+
 def verify_round(
     reveal: HostSeedReveal,
     *,
@@ -211,12 +236,15 @@ def verify_round(
     my_seat: int | None,
     my_seed: bytes | None,
     canonical_deck: Sequence[str],
-) -> bytes:
-    """A client's end-of-round check; returns the round seed, raises FairnessError.
+) -> RoundCheck:
+    """A client's end-of-round check; returns the round seed and whether this client's seed
+    went unused, raises FairnessError.
 
-    Checks: the host seed matches the commitment received at round start; this client's
-    own seed is included unchanged; every listed seed matches its listed commitment; and
-    the revealed deck is exactly the fair shuffle of the canonical deck.
+    The host lists exactly the seeds it dealt with. Checks: the host seed matches the
+    commitment received at round start; every listed seed matches its listed commitment;
+    this client's own seed, if listed under its seat, is unchanged (a changed seed fails;
+    a missing one is only reported as ``my_seed_unused``); and the revealed deck is exactly
+    the fair shuffle of the canonical deck under the listed seeds.
     """
     if not constant_time_equal(
         host_seed_commitment(room_id, reveal.round, reveal.host_seed), host_commit
@@ -226,13 +254,12 @@ def verify_round(
     for entry in reveal.seeds:
         if client_seed_commitment(entry.seed) != entry.commit:
             raise FairnessError(f"seat {entry.seat}: seed does not match its commitment")
-    if my_seed is not None and (
-        my_seat is None or not constant_time_equal(seeds.get(my_seat, b""), my_seed)
-    ):
-        raise FairnessError("my own seed is missing or changed")
+    listed = seeds.get(my_seat) if my_seat is not None else None
+    if my_seed is not None and listed is not None and not constant_time_equal(listed, my_seed):
+        raise FairnessError("my own seed was changed")
     round_seed = combine_seeds(room_id, reveal.round, reveal.host_seed, seeds)
     deck = list(canonical_deck)
     FairShuffler(round_seed).shuffle(deck, deal_purpose(reveal.round))
     if tuple(deck) != reveal.deck:
         raise FairnessError("the revealed deck is not the fair shuffle of the seeds")
-    return round_seed
+    return RoundCheck(round_seed, my_seed is not None and listed is None)

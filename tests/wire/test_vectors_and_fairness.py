@@ -17,7 +17,9 @@ from lanuno.wire.fairness import (
     ClientSeeds,
     FairnessError,
     FairShuffler,
+    RoundCheck,
     SeatSeedBook,
+    client_seed_commitment,
     combine_seeds,
     deal_purpose,
     host_seed_commitment,
@@ -110,7 +112,7 @@ ROOM = b"\x09" * 16
 CANONICAL = [f"{c}{n}" for c in "RYGB" for n in range(10)]
 
 
-def honest_round() -> tuple[HostSeedReveal, bytes, bytes]:
+def honest_round(*, my_reveal_arrives: bool = True) -> tuple[HostSeedReveal, bytes, bytes]:
     me = ClientSeeds(counter_drbg(b"me"))
     other = ClientSeeds(counter_drbg(b"other"))
     book = SeatSeedBook()
@@ -118,7 +120,9 @@ def honest_round() -> tuple[HostSeedReveal, bytes, bytes]:
     book.commit(3, other.next_commit)
     host_seed = b"\x42" * 32
     commit = host_seed_commitment(ROOM, 1, host_seed)
-    book.accept(0, me.reveal(1))
+    mine = me.reveal(1)
+    if my_reveal_arrives:  # else it is lost with the connection: the host deals without it
+        book.accept(0, mine)
     book.accept(3, other.reveal(1))
     deck = list(CANONICAL)
     FairShuffler(combine_seeds(ROOM, 1, host_seed, book.seeds(1))).shuffle(deck, deal_purpose(1))
@@ -130,9 +134,9 @@ def honest_round() -> tuple[HostSeedReveal, bytes, bytes]:
     return reveal, commit, me.revealed[1]
 
 
-def check(reveal: HostSeedReveal, commit: bytes, my_seed: bytes) -> None:
-    verify_round(reveal, room_id=ROOM, host_commit=commit, my_seat=0, my_seed=my_seed,
-                 canonical_deck=CANONICAL)  # fmt: skip
+def check(reveal: HostSeedReveal, commit: bytes, my_seed: bytes) -> RoundCheck:
+    return verify_round(reveal, room_id=ROOM, host_commit=commit, my_seat=0, my_seed=my_seed,
+                        canonical_deck=CANONICAL)  # fmt: skip
 
 
 def flip(data: bytes, bit: int) -> bytes:
@@ -142,7 +146,57 @@ def flip(data: bytes, bit: int) -> bytes:
 
 
 def test_s9_honest_round_verifies() -> None:
-    check(*honest_round())
+    result = check(*honest_round())
+    assert not result.my_seed_unused and len(result.round_seed) == 32
+
+
+def test_s9_a_round_dealt_without_my_lost_seed_is_a_notice_not_a_failure() -> None:
+    """My reveal never reached the host, which dealt with the seeds it had and listed
+    exactly those: not a fairness failure, but reported as my seed going unused."""
+    reveal, commit, mine = honest_round(my_reveal_arrives=False)
+    assert [s.seat for s in reveal.seeds] == [3]
+    result = check(reveal, commit, mine)
+    assert result.my_seed_unused
+    from dataclasses import replace
+
+    with pytest.raises(FairnessError):  # the deck is still checked against the listed seeds
+        check(replace(reveal, deck=(*reveal.deck[1:], reveal.deck[0])), commit, mine)
+
+
+def test_s9_my_seed_listed_but_changed_still_fails() -> None:
+    """A host that lists my seat with another seed (and a commitment that matches it) has
+    changed my contribution: that stays a fairness failure."""
+    reveal, commit, mine = honest_round(my_reveal_arrives=False)
+    substitute = b"\x07" * 32
+    seeds = {0: substitute, 3: reveal.seeds[0].seed}
+    deck = list(CANONICAL)
+    FairShuffler(combine_seeds(ROOM, 1, reveal.host_seed, seeds)).shuffle(deck, deal_purpose(1))
+    forged = HostSeedReveal(
+        1, reveal.host_seed,
+        (SeatSeed(0, substitute, client_seed_commitment(substitute)), *reveal.seeds),
+        tuple(deck),
+    )  # fmt: skip
+    with pytest.raises(FairnessError, match="changed"):
+        check(forged, commit, mine)
+
+
+def test_client_reveal_is_repeated_for_a_round_already_revealed() -> None:
+    """A resume during the deal brings the round's seed_commit again: the client answers
+    with the same reveal, which the host (still holding the old commitment) accepts."""
+    seeds = ClientSeeds(counter_drbg(b"again"))
+    book = SeatSeedBook()
+    book.commit(0, seeds.next_commit)
+    first = seeds.reveal(1)  # lost with the connection
+    resume_commit = seeds.next_commit  # the resume's hello carries this
+    second = seeds.reveal(1)
+    assert second == first and seeds.next_commit == resume_commit
+    assert seeds.revealed == {1: first.seed}
+    book.accept(0, second)  # no bad_seed
+    assert book.seeds(1) == {0: first.seed}
+    third = seeds.reveal(2)
+    assert third.seed != first.seed and client_seed_commitment(third.seed) == first.next_commit
+    book.accept(0, third)
+    assert seeds.reveal(2) == third and seeds.reveal(1) == first
 
 
 @pytest.mark.parametrize("bit", [0, 7, 100, 255])
@@ -157,7 +211,7 @@ def test_s9_any_change_to_a_seed_is_detected(bit: int) -> None:
         seeds[index] = replace(seeds[index], seed=flip(seeds[index].seed, bit))
         with pytest.raises(FairnessError):
             check(replace(reveal, seeds=tuple(seeds)), commit, mine)
-    with pytest.raises(FairnessError):  # dropping my seed
+    with pytest.raises(FairnessError):  # dropping my seed: the deck no longer matches
         check(replace(reveal, seeds=reveal.seeds[1:]), commit, mine)
 
 
