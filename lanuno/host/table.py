@@ -181,6 +181,9 @@ class Peer:
     check: int
     seat: int | None = None
     hello: Hello | None = None
+    resume_slot: Slot | None = None
+    """RESUME: the slot whose secret the handshake was checked against. The seat is given
+    back only if that very slot still sits there (seats move when someone leaves)."""
 
 
 def action_notation(action: Action) -> str:
@@ -246,6 +249,8 @@ class Table:
         self._next_round_at: float | None = None
         self._bot_plan: tuple[float, int] | None = None
         self._known_code = self.guard.code
+        self._resume_found: dict[int, Slot] = {}
+        """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
         self._commit(
             {
                 "k": "open",
@@ -277,11 +282,28 @@ class Table:
             return 0
         return MAX_SEATS - sum(1 for s in self.slots if s.kind == "human")
 
-    def resume_lookup(self, seat: int, generation: int) -> bytes | None:
-        """The password of a RESUME handshake (HostConnection's ``resume_lookup``)."""
+    def resume_lookup(self, seat: int, generation: int, peer: int | None = None) -> bytes | None:
+        """The password of a RESUME handshake (HostConnection's ``resume_lookup``). The
+        adapter names the ``peer``: the slot found is remembered for that connection, and
+        ``on_handshake`` gives the seat back only if that slot still sits there."""
         if not 0 <= seat < len(self.slots) or self.slots[seat].kind != "human":
             return None
-        return self.slots[seat].secrets.get(generation)
+        slot = self.slots[seat]
+        secret = slot.secrets.get(generation)
+        if secret is not None and peer is not None:
+            self._resume_found[peer] = slot
+        return secret
+
+    def _holds(self, peer: Peer, seat: int | None) -> bool:
+        """Is the slot this RESUME was checked against still the human in ``seat``?"""
+        slot = peer.resume_slot
+        return (
+            slot is not None
+            and seat is not None
+            and 0 <= seat < len(self.slots)
+            and self.slots[seat] is slot
+            and slot.kind == "human"
+        )
 
     def note_room_code(self) -> None:
         """Journal the room code after the lockout rotated it (call after handshakes)."""
@@ -293,8 +315,13 @@ class Table:
         peer = Peer(
             peer_id, done.mode, done.seat, done.generation, done.resume_secret, done.check_number
         )
+        peer.resume_slot = self._resume_found.pop(peer_id, None)
         self.peers[peer_id] = peer
-        if done.mode is Mode.RESUME and done.seat is not None:
+        if done.mode is Mode.RESUME:
+            if not self._holds(peer, done.seat):
+                # The seat changed hands (or moved) during the handshake: no takeover.
+                self._close(peer_id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
+                return
             # Stored (and journaled) before the adapter sends the host's confirmation.
             self._commit(
                 {
@@ -325,6 +352,7 @@ class Table:
 
     def on_closed(self, peer_id: int, now: float) -> None:
         self.last_now = now
+        self._resume_found.pop(peer_id, None)  # a handshake that did not finish
         peer = self.peers.pop(peer_id, None)
         if peer is None or peer.seat is None or peer.seat >= len(self.slots):
             return
@@ -419,9 +447,12 @@ class Table:
     # ------------------------------------------------------------------ records
 
     def _commit(self, record: Record) -> None:
-        if not self._replaying:
-            self._records.append(record)
+        """Apply, then journal: a record that cannot be applied is never written (it would
+        stop every later ``--resume``). Records the applying adds come after this one."""
+        at = len(self._records)
         self._apply_record(record)
+        if not self._replaying:
+            self._records.insert(at, record)
 
     def _apply_record(self, record: Record) -> None:
         kind = record["k"]
@@ -610,6 +641,9 @@ class Table:
             self._out(peer.id, self._state_for(None, now))
 
     def _reclaim(self, peer: Peer, seat: int, hello: Hello, now: float) -> None:
+        if not self._holds(peer, seat):
+            self._close(peer.id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
+            return
         slot = self.slots[seat]
         old = slot.peer
         if old is not None and old != peer.id:
@@ -806,6 +840,9 @@ class Table:
             self._refuse(peer, request, "not_now", None, "Spectators watch until the next game.")
             return
         slot = self.slots[seat]
+        if slot.peer != peer.id:
+            self._refuse(peer, request, "not_now", None, "This connection does not hold a seat.")
+            return
         if request.seq <= slot.last_seq:
             # A resend after a resume: ack it again if it was applied, never apply it twice.
             if request.seq in slot.applied:

@@ -88,7 +88,12 @@ def _open_table(args: argparse.Namespace, config: TableConfig) -> tuple[Table, J
         path = Path(args.resume)
         recovery = read_journal(path)
         _say(f"journal: {recovery.message}")
-        table = Table.restore(recovery.records, config, os.urandom, now=0.0)
+        try:
+            table = Table.restore(recovery.records, config, os.urandom, now=0.0)
+        except Exception as error:  # any record that does not replay: one clear line
+            raise JournalError(
+                f"cannot restore the table from {path}: {type(error).__name__}: {error}"
+            ) from None
         return table, JournalWriter(path, existing=recovery)
     path = Path(args.journal) if args.journal else _default_journal()
     table = Table(config, os.urandom, room_code=args.code)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import socket
 import time
@@ -294,11 +295,15 @@ class TableServer:
             return  # over the caps: close at once, no answer
         self._unauthenticated += 1
         self._unauthenticated_by_ip[ip] = self._unauthenticated_by_ip.get(ip, 0) + 1
-        conn = HostConnection(
-            self.table.guard, self.table.room_id, self._random_bytes, self.table.resume_lookup
-        )
         peer = self._next_peer
         self._next_peer += 1
+        conn = HostConnection(
+            self.table.guard,
+            self.table.room_id,
+            self._random_bytes,
+            functools.partial(self.table.resume_lookup, peer=peer),
+        )
+        pending: list[object] | None = None
         try:
             pending = await asyncio.wait_for(
                 self._handshake(peer, conn, reader, writer), limits.handshake_timeout
@@ -318,6 +323,8 @@ class TableServer:
             self._unauthenticated_by_ip[ip] -= 1
             if not self._unauthenticated_by_ip[ip]:
                 del self._unauthenticated_by_ip[ip]
+            if pending is None:
+                self.table.on_closed(peer, self.now())  # forgets the unfinished handshake
         if pending is None:
             return
         link = Link(peer, conn, writer, TokenBucket(limits.rate, limits.burst, self.now()))
@@ -345,8 +352,13 @@ class TableServer:
                 if isinstance(event, HandshakeComplete):
                     # The resume secret is journaled before the confirmation leaves.
                     self.table.on_handshake(peer, event, self.now())
+                    refused = peer not in self.table.peers
                     self.pump()
                     writer.write(conn.data_to_send())
+                    if refused:  # the seat changed hands during the handshake
+                        self._log(f"peer {peer}: resume of seat {event.seat} refused")
+                        writer.write(conn.close(CloseCode.RESUME_REJECTED, "seat unavailable"))
+                        return None
                     return list(events[index + 1 :])
             writer.write(conn.data_to_send())
             if not data:

@@ -104,7 +104,7 @@ class Harness:
         peer = self.next_peer
         self.next_peer += 1
         assert old.seat is not None
-        assert self.table.resume_lookup(old.seat, old.generation) == old.secret
+        assert self.table.resume_lookup(old.seat, old.generation, peer) == old.secret
         client = FakeClient(
             peer,
             old.name,

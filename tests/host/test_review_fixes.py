@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from table_harness import Harness
 
-from lanuno.host.table import Table, TableConfig, TablePhase
-from lanuno.wire.crypto import counter_drbg
+from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
+from lanuno.wire.connection import HandshakeComplete
+from lanuno.wire.crypto import Mode, counter_drbg
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.messages import ActionRequest, ErrorReply, Hello, State, Welcome
 
 # ---------------------------------------------------------------------- 1: lobby removals
 
@@ -96,3 +100,85 @@ def test_restore_during_the_deal_deals_at_the_journal_clock_not_at_zero() -> Non
     assert round_record["now"] == 500.0
     deadline = restored.next_deadline()
     assert deadline is not None and deadline >= 500.0
+
+
+# ---------------------------------------------------------------------- 3: resume is per slot
+
+
+def _resume_done(table: Table, seat: int, generation: int) -> HandshakeComplete:
+    return HandshakeComplete(Mode.RESUME, seat, generation, b"n" * 32, 111111, table.room_id)
+
+
+def test_a_resume_whose_seat_moved_during_the_handshake_is_rejected_not_given_another_seat() -> (
+    None
+):
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    _, b, c = h.join("A"), h.join("B"), h.join("C")
+    peer = 99
+    assert table.resume_lookup(1, 0, peer) == b.secret  # B's resume handshake begins
+    h.drop(b)  # B's old connection leaves the lobby: C moves down to seat 1
+    assert c.seat == 1
+    c_secrets = dict(table.slots[1].secrets)
+    table.on_handshake(peer, _resume_done(table, 1, 1), h.now)
+    out = table.take_outbox()
+    assert any(isinstance(o, Close) and o.code is CloseCode.RESUME_REJECTED for o in out)
+    assert not [r for r in table.take_records() if r["k"] == "secret"]
+    assert table.slots[1].secrets == c_secrets
+    assert peer not in table.peers
+
+
+def test_a_resume_whose_seat_moved_before_its_hello_is_rejected_in_reclaim() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    _, b, c = h.join("A"), h.join("B"), h.join("C")
+    peer = 99
+    assert table.resume_lookup(1, 0, peer) == b.secret
+    table.on_handshake(peer, _resume_done(table, 1, 1), h.now)  # B resumes seat 1...
+    h.pump()
+    table.remove_seat(0)  # ...the host removes A: B moves to 0, C to seat 1
+    h.pump()
+    assert c.seat == 1
+    table.on_message(peer, Hello((1,), "B", None, False, b.seeds.next_commit), h.now)
+    out = table.take_outbox()
+    assert any(isinstance(o, Close) and o.code is CloseCode.RESUME_REJECTED for o in out)
+    assert not any(isinstance(o, Send) and isinstance(o.message, Welcome) for o in out)
+    assert table.slots[1].peer == c.peer
+    assert peer not in table.peers
+
+
+def test_a_resume_without_a_looked_up_slot_is_rejected() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    h.join("A"), h.join("B")
+    table.on_handshake(99, _resume_done(table, 1, 1), h.now)
+    assert any(isinstance(o, Close) and o.peer == 99 for o in table.take_outbox())
+    assert not [r for r in table.take_records() if r["k"] == "secret"]
+
+
+def test_an_action_from_a_connection_that_does_not_hold_its_seat_is_refused() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    a, b = h.join("A"), h.join("B")
+    table.start(h.now)
+    h.pump()
+    game = table.game
+    assert game is not None
+    actor = a if a.seat == game.round.actor else b
+    other = b if actor is a else a
+    table.peers[other.peer].seat = actor.seat  # a stale connection pointing at that seat
+    state = actor.state
+    assert isinstance(state, State)
+    sid = table.sid
+    h.send(other, ActionRequest(1, state.sid, state.legal[0]))
+    reply = other.inbox[-1]
+    assert isinstance(reply, ErrorReply) and reply.code == "not_now"
+    assert table.sid == sid
+
+
+def test_a_record_that_cannot_be_applied_is_never_journaled() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    table.take_records()
+    with pytest.raises(IndexError):
+        table._commit({"k": "secret", "seat": 7, "gen": 1, "secret": b"s" * 32})
+    assert table.take_records() == []
