@@ -150,6 +150,10 @@ EN: dict[str, str] = {
     "ev.direction_cw": "Play goes clockwise now.",
     "ev.direction_ccw": "Play goes counter-clockwise now.",
     "ev.reshuffled": "The discard pile was shuffled into a new draw pile ({count} cards).",
+    "ev.my_seed_unused": (
+        "Round {round} was shuffled without your seed (it did not reach the host in time); "
+        "the deck still checks out against the seeds that were used."
+    ),
     "ev.penalty_pending": "{name} faces {count} cards.",
     "ev.uno_declared": "{name} says UNO!",
     "ev.uno_exposed": "{name} has one card and did not say UNO.",
@@ -339,6 +343,10 @@ FR: dict[str, str] = {
     "ev.direction_cw": "Le jeu tourne maintenant dans le sens horaire.",
     "ev.direction_ccw": "Le jeu tourne maintenant dans le sens antihoraire.",
     "ev.reshuffled": "La défausse a été mélangée en une nouvelle pioche ({count} cartes).",
+    "ev.my_seed_unused": (
+        "La manche {round} a été mélangée sans votre graine (arrivée trop tard chez l'hôte) ; "
+        "le paquet reste vérifié avec les graines utilisées."
+    ),
     "ev.penalty_pending": "{name} risque {count} cartes.",
     "ev.uno_declared": "{name} dit UNO !",
     "ev.uno_exposed": "{name} a une carte et n'a pas dit UNO.",

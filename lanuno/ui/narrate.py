@@ -86,6 +86,8 @@ def describe(kind: str, fields: Mapping[str, EventValue], names: Names, tr: Tran
         return LogLine(tr("ev.direction_ccw" if ccw else "ev.direction_cw"))
     if kind == "reshuffled":
         return LogLine(tr("ev.reshuffled", count=count))
+    if kind == "my_seed_unused":
+        return LogLine(tr("ev.my_seed_unused", round=fields.get("round", "?")))
     if kind == "penalty_pending":
         return LogLine(tr("ev.penalty_pending", name=name, count=_int(fields, "amount") or 0))
     if kind == "counter_uno":

@@ -133,3 +133,10 @@ def test_event_log_keeps_the_last_lines() -> None:
 
 def test_catalogue_has_only_the_two_languages() -> None:
     assert set(CATALOGUES) == {"en", "fr"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_round_shuffled_without_my_seed_is_a_notice_not_an_alarm(lang: str) -> None:
+    line = describe("my_seed_unused", {"round": 3}, lambda seat: f"seat {seat}", translator(lang))
+    assert "3" in line.text
+    assert "my_seed_unused" not in line.text  # a sentence, not the generic fallback
