@@ -230,6 +230,8 @@ class Table:
         self.sid = 1
         self.last_now = 0.0
         self._bot_factory = bot_factory
+        self.log: Callable[[str], None] = lambda line: None
+        """Where the table reports what it worked around (the adapter prints it)."""
         self._bots: dict[str, Bot] = {}
         self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
         self._outbox: list[Outgoing] = []
@@ -1027,15 +1029,36 @@ class Table:
         for seat in self._out_of_turn_order():
             if self.bot_controlled(seat) and game.legal_actions(seat):
                 action = self._bot_for(seat).choose(game.seat_view(seat), self._rng)
-                if action is not None:
-                    self._act(action, now, auto=True, seq=0)
+                if action is not None and self._bot_act(action, now):
                     return
         actor = game.round.actor
         if self.bot_controlled(actor):
             action = self._bot_for(actor).choose(game.seat_view(actor), self._rng)
             if action is None:
                 action = Timeout(actor)  # a bot that cannot decide lets the timer decide
+            self._bot_act(action, now)
+
+    def _bot_act(self, action: Action, now: float) -> bool:
+        """Apply a bot's choice; if the engine refuses it (a bot bug), the seat's timer
+        decision (the actor) or its first legal action stands in. False: nothing applied."""
+        try:
             self._act(action, now, auto=True, seq=0)
+            return True
+        except IllegalAction as error:
+            self.log(f"bot of seat {action.seat} chose {action}, refused: {error.message}")
+        game = self.game
+        assert game is not None
+        seat = action.seat
+        fallbacks: list[Action] = [Timeout(seat)] if seat == game.round.actor else []
+        fallbacks += [a for a in game.legal_actions(seat) if a != action]
+        for fallback in fallbacks:
+            try:
+                self._act(fallback, now, auto=True, seq=0)
+            except IllegalAction:
+                continue
+            self.log(f"seat {seat} played {fallback} instead")
+            return True
+        return False
 
     # ------------------------------------------------------------------ outboxes
 

@@ -26,6 +26,8 @@ from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Message
 
 READ_CHUNK = 65536
+TIMER_RETRY = 0.5
+"""Seconds the timer waits before trying again after the table's tick failed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,10 @@ class TableServer:
         self.limits = limits or ServerLimits()
         self.screen_feed = ScreenFeed()
         self._log = log or (lambda line: None)
+        table.log = self._log
+        self._journal_failed: str | None = None
+        self._closing: asyncio.Task[None] | None = None
+        """Why the journal could not be written: the table stops, nothing more is sent."""
         self._random_bytes = random_bytes
         self._links: dict[int, Link] = {}
         self._next_peer = 1
@@ -201,8 +207,15 @@ class TableServer:
         """Journal first (fsync), then send: nothing is acknowledged before it is on disk.
         A peer's frames of one batch go out in one write (one syscall, one read for it)."""
         records = self.table.take_records()
-        if records and self.journal is not None:
-            self.journal.append(records)
+        if self._journal_failed is None and records and self.journal is not None:
+            try:
+                self.journal.append(records)
+            except OSError as error:
+                self._fail(f"the journal cannot be written ({error}); the table stops")
+        if self._journal_failed is not None:
+            # What is not on disk must not be acknowledged: nothing more leaves.
+            self.table.take_outbox()
+            return
         batches: dict[int, bytearray] = {}
         for item in self.table.take_outbox():
             if isinstance(item, Send):
@@ -221,6 +234,12 @@ class TableServer:
             self._wake.set()  # deadlines may have moved: the timer looks again
         if self.on_change is not None:
             self.on_change()
+
+    def _fail(self, reason: str) -> None:
+        """Stop the table: a change that is not journaled must not be played on."""
+        self._journal_failed = reason
+        self._log(reason)
+        self._closing = asyncio.get_running_loop().create_task(self.close(reason))
 
     def _frame(self, peer: int, message: Message, batches: dict[int, bytearray]) -> None:
         link = self._links.get(peer)
@@ -263,8 +282,22 @@ class TableServer:
             self._wake.clear()
             if self.closed.is_set():
                 return
-            self.table.tick(self.now())
-            self.pump(wake=False)
+            failed = False
+            # One bug must not stop the only timer task: log it and go on. (A journal that
+            # cannot be written is not one of these: pump stops the table.)
+            try:
+                self.table.tick(self.now())
+            except Exception as error:
+                self._log(f"table timer: {type(error).__name__}: {error}")
+                failed = True
+            try:
+                self.pump(wake=False)  # what the tick did before failing is kept
+            except Exception as error:
+                self._log(f"table timer: sending failed: {type(error).__name__}: {error}")
+                failed = True
+            if failed:  # no busy loop on a deadline that keeps failing
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), TIMER_RETRY)
 
     # ------------------------------------------------------------------ connections
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from table_harness import Harness
 
+from lanuno.bots.base import Bot
+from lanuno.engine.actions import Action, parse_action
+from lanuno.engine.views import SeatView
+from lanuno.host.pace import FixedPace
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
 from lanuno.wire.connection import HandshakeComplete
 from lanuno.wire.crypto import Mode, counter_drbg
@@ -182,3 +188,35 @@ def test_a_record_that_cannot_be_applied_is_never_journaled() -> None:
     with pytest.raises(IndexError):
         table._commit({"k": "secret", "seat": 7, "gen": 1, "secret": b"s" * 32})
     assert table.take_records() == []
+
+
+# ---------------------------------------------------------------------- 4: a bot's bad move
+
+
+class WrongBot:
+    """Always asks for a move the engine refuses (a card nobody has, out of turn too)."""
+
+    level = "beginner"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+        return parse_action(f"{view.seat} play X")
+
+
+def test_a_bot_move_the_engine_refuses_is_replaced_and_the_game_goes_on() -> None:
+    lines: list[str] = []
+
+    def factory(level: str) -> Bot:
+        return WrongBot()
+
+    config = TableConfig(pace=FixedPace(0.1))
+    table = Table(config, counter_drbg(b"t"), bot_factory=factory)
+    table.log = lines.append
+    h = Harness(table)
+    table.add_bot("beginner")
+    table.add_bot("beginner")
+    table.start(h.now)
+    h.pump()
+    sid = table.sid
+    h.advance(1.0)  # the old table raised IllegalAction out of tick here
+    assert table.sid >= sid + 5
+    assert any("refused" in line for line in lines)

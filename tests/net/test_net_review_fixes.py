@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from lanuno.host.journal import JournalWriter
+from lanuno.host.journal import JournalWriter, Record
+from lanuno.host.pace import FixedPace
 from lanuno.host.table import Table, TableConfig
+from lanuno.net.server import TableControls, TableScreen, TableServer
 from lanuno.wire.crypto import counter_drbg
+from lanuno.wire.messages import Message, State
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -31,3 +36,79 @@ def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("lanuno host: cannot restore"), done.stderr
+
+
+# ---------------------------------------------------------------------- 4: the timer loop
+
+
+async def _bots_only_server(
+    journal: JournalWriter | None = None,
+) -> tuple[Table, TableServer, list[str]]:
+    table = Table(TableConfig(pace=FixedPace(0.01)), counter_drbg(b"t"))
+    lines: list[str] = []
+    server = TableServer(table, journal=journal, log=lines.append)
+    await server.start()
+    controls = TableControls(server)
+    await controls.add_bot("beginner")
+    await controls.add_bot("beginner")
+    return table, server, lines
+
+
+async def test_an_exception_in_a_tick_is_logged_and_the_timer_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, server, lines = await _bots_only_server()
+    try:
+        real_tick = table.tick
+        calls = 0
+
+        def flaky_tick(now: float) -> None:
+            nonlocal calls
+            calls += 1
+            if calls == 1:
+                raise RuntimeError("a bug in one tick")
+            real_tick(now)
+
+        monkeypatch.setattr(table, "tick", flaky_tick)
+        await TableControls(server).start()
+        sid = table.sid
+        for _ in range(300):
+            if table.sid > sid + 5:
+                break
+            await asyncio.sleep(0.01)
+        assert table.sid > sid + 5, "the timer task died with the first exception"
+        assert any("a bug in one tick" in line for line in lines)
+    finally:
+        await server.close()
+
+
+class FailingJournal(JournalWriter):
+    def append(self, batch: Iterable[Record]) -> None:
+        if any(record["k"] == "act" for record in batch):
+            raise OSError(28, "No space left on device")
+        super().append(batch)
+
+
+async def test_a_journal_write_failure_closes_the_table_with_a_clear_reason(
+    tmp_path: Path,
+) -> None:
+    journal = FailingJournal(tmp_path / "t.journal")
+    _, server, lines = await _bots_only_server(journal)
+    seen: list[Message] = []
+
+    async def watch() -> None:
+        async for message in TableScreen(server).updates():
+            seen.append(message)
+
+    watcher = asyncio.create_task(watch())
+    try:
+        await TableControls(server).start()
+        await asyncio.wait_for(server.closed.wait(), 5)
+        assert any("journal cannot be written" in line for line in lines)
+        await asyncio.sleep(0.05)
+        # The screen saw the deal (journaled) but nothing of the action that was not.
+        states = [m for m in seen if isinstance(m, State)]
+        assert states and len({s.sid for s in states}) == 1
+    finally:
+        watcher.cancel()
+        await server.close()
