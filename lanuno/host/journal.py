@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import struct
+import tempfile
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -69,12 +70,25 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def write_all(fd: int, data: bytes | bytearray) -> None:
+    """``os.write`` until every byte is written (a write may be short)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(f"write to the journal wrote {written} bytes")
+        view = view[written:]
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` so a crash leaves the old file or the new one, whole."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+    # A fresh, unpredictable name opened with O_EXCL (mode 0600): nothing planted at a
+    # guessable temp name (a symlink, say) is ever followed or overwritten.
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as file:
+            os.fchmod(file.fileno(), FILE_MODE)
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
@@ -195,7 +209,7 @@ class JournalWriter:
             self._since_snapshot += 1
         if not data:
             return
-        os.write(self._fd, data)
+        write_all(self._fd, data)
         _sync_data(self._fd)
         if self._since_snapshot >= self.snapshot_every:
             self.snapshot()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import stat
+from pathlib import Path
 
 import pytest
 from table_harness import Harness
@@ -10,6 +13,8 @@ from table_harness import Harness
 from lanuno.bots.base import Bot
 from lanuno.engine.actions import Action, parse_action
 from lanuno.engine.views import SeatView
+from lanuno.host import journal as journal_module
+from lanuno.host.journal import JournalWriter, read_journal
 from lanuno.host.pace import FixedPace
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
 from lanuno.wire.connection import HandshakeComplete
@@ -220,3 +225,41 @@ def test_a_bot_move_the_engine_refuses_is_replaced_and_the_game_goes_on() -> Non
     h.advance(1.0)  # the old table raised IllegalAction out of tick here
     assert table.sid >= sid + 5
     assert any("refused" in line for line in lines)
+
+
+# ---------------------------------------------------------------------- 5: journal writes
+
+
+def test_a_short_os_write_is_continued_until_the_whole_batch_is_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_write = os.write
+
+    def short_write(fd: int, data: bytes) -> int:
+        return real_write(fd, bytes(data[:5]))  # the kernel may write less than asked
+
+    path = tmp_path / "t.journal"
+    writer = JournalWriter(path)
+    batch = [{"k": "act", "a": f"0 draw {i}", "blob": b"x" * 40} for i in range(6)]
+    monkeypatch.setattr(journal_module.os, "write", short_write)
+    writer.append(batch)
+    monkeypatch.undo()
+    writer.close()
+    got = read_journal(path)
+    assert not got.damaged
+    assert [r["a"] for r in got.records] == [r["a"] for r in batch]
+
+
+def test_a_snapshot_never_follows_a_link_planted_at_a_guessable_temp_name(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "t.journal.snap"
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious")
+    planted = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # the old fixed name
+    planted.symlink_to(victim)
+    journal_module.write_atomically(target, b"snapshot data")
+    assert victim.read_bytes() == b"precious"
+    assert target.read_bytes() == b"snapshot data" and not target.is_symlink()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and p != planted]
