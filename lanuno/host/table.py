@@ -465,7 +465,8 @@ class Table:
             self.rules = Rules.from_dict(record["rules"])
         elif kind == "code":
             self.guard.code = self._known_code = record["code"]
-            self.guard.epoch += 1
+            if self._replaying:  # live, the guard's rotate() has counted this epoch already
+                self.guard.epoch += 1
         elif kind == "lobby":
             self._apply_lobby(record)
         elif kind == "remove":

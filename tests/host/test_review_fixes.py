@@ -263,3 +263,22 @@ def test_a_snapshot_never_follows_a_link_planted_at_a_guessable_temp_name(
     assert target.read_bytes() == b"snapshot data" and not target.is_symlink()
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and p != planted]
+
+
+# ---------------------------------------------------------------------- 6: room code epoch
+
+
+def test_journaling_a_rotated_room_code_does_not_bump_the_epoch_a_second_time() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"), room_code="123456")
+    opening = table.take_records()
+    guard = table.guard
+    for _ in range(guard.max_failures):  # the lockout rotates the code
+        guard.record_failure(guard.epoch)
+    assert guard.code != "123456"
+    epoch = guard.epoch  # a join that starts now, with the new code, runs in this epoch
+    table.note_room_code()
+    assert guard.is_current(epoch)
+    records = [*opening, *table.take_records()]
+    assert records[-1]["k"] == "code" and records[-1]["code"] == guard.code
+    restored = Table.restore(records, TableConfig(), counter_drbg(b"r"), now=0.0)
+    assert restored.room_code == guard.code
