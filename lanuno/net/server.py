@@ -210,7 +210,7 @@ class TableServer:
         if self._journal_failed is None and records and self.journal is not None:
             try:
                 self.journal.append(records)
-            except OSError as error:
+            except Exception as error:  # OSError mostly (disk full, I/O error)
                 self._fail(f"the journal cannot be written ({error}); the table stops")
         if self._journal_failed is not None:
             # What is not on disk must not be acknowledged: nothing more leaves.
@@ -387,6 +387,8 @@ class TableServer:
                     self.table.on_handshake(peer, event, self.now())
                     refused = peer not in self.table.peers
                     self.pump()
+                    if self._journal_failed is not None:
+                        return None  # the new secret is not on disk: no confirmation
                     writer.write(conn.data_to_send())
                     if refused:  # the seat changed hands during the handshake
                         self._log(f"peer {peer}: resume of seat {event.seat} refused")

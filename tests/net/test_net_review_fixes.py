@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from net_helpers import join
 
 from lanuno.host.journal import JournalWriter, Record
 from lanuno.host.pace import FixedPace
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.server import TableControls, TableScreen, TableServer
+from lanuno.wire.connection import ClientConnection, HandshakeComplete
 from lanuno.wire.crypto import counter_drbg
+from lanuno.wire.errors import ProtocolError
 from lanuno.wire.messages import Message, State
 
 pytestmark = pytest.mark.timeout(60)
@@ -111,4 +116,43 @@ async def test_a_journal_write_failure_closes_the_table_with_a_clear_reason(
         assert states and len({s.sid for s in states}) == 1
     finally:
         watcher.cancel()
+        await server.close()
+
+
+class SecretFailingJournal(JournalWriter):
+    """The disk fills up just when a resumed seat's new secret is written."""
+
+    def append(self, batch: Iterable[Record]) -> None:
+        batch = list(batch)
+        if any(record["k"] == "secret" and record["gen"] >= 1 for record in batch):
+            raise OSError(28, "No space left on device")
+        super().append(batch)
+
+
+async def test_a_resume_whose_new_secret_cannot_be_journaled_gets_no_confirmation(
+    tmp_path: Path,
+) -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    lines: list[str] = []
+    server = TableServer(table, journal=SecretFailingJournal(tmp_path / "t.j"), log=lines.append)
+    await server.start()
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        ticket = ann.ticket
+        assert ticket is not None
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        conn = ClientConnection.resume(ticket.seat, ticket.generation, ticket.secret, os.urandom)
+        writer.write(conn.data_to_send())
+        confirmed = False
+        with contextlib.suppress(ProtocolError, ConnectionError):
+            while data := await asyncio.wait_for(reader.read(65536), 5):
+                events = conn.receive_data(data)
+                writer.write(conn.data_to_send())
+                confirmed |= any(isinstance(e, HandshakeComplete) for e in events)
+        assert not confirmed
+        await asyncio.wait_for(server.closed.wait(), 5)
+        assert any("journal cannot be written" in line for line in lines)
+        writer.close()
+        await ann.close()
+    finally:
         await server.close()
