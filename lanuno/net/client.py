@@ -403,7 +403,7 @@ class NetClientSession:
         elif isinstance(message, SeedCommit):
             self._host_commits[message.round] = message.commit
             if self._seat is not None:
-                self._send(self.seeds.reveal(message.round))
+                self._send(self.seeds.reveal(message.round, message.commit))
         elif isinstance(message, HostSeedReveal):
             self._check_round(message)
         elif isinstance(message, Event):

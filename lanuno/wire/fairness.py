@@ -156,7 +156,7 @@ class ClientSeeds:
     def __init__(self, random_bytes: RandomBytes) -> None:
         self._random_bytes = random_bytes
         self._next = random_bytes(SEED_LENGTH)
-        self._reveals: dict[int, ClientSeedReveal] = {}
+        self._reveals: dict[tuple[int, bytes], ClientSeedReveal] = {}
         self.revealed: dict[int, bytes] = {}
         """round -> the seed this client revealed for it (for ``verify_round``)."""
 
@@ -165,21 +165,26 @@ class ClientSeeds:
         """Goes into ``hello.seed_commit`` (and, after a resume, into the new hello)."""
         return client_seed_commitment(self._next)
 
-    def reveal(self, round_no: int) -> ClientSeedReveal:
-        """The reveal for ``round_no``; the same one again if this round was revealed before.
+    def reveal(self, round_no: int, host_commit: bytes = b"") -> ClientSeedReveal:
+        """The reveal answering the host's ``seed_commit`` (round, commitment); the same one
+        again if that very commitment was answered before.
 
-        The host sends ``seed_commit`` again when a seat resumes during the deal (the first
-        reveal may have been lost with the connection). Revealing a new seed then would not
-        match the commitment the host holds for this round (``bad_seed``), so a round's
-        reveal is made once and repeated as is.
+        The host sends the same ``seed_commit`` again when a seat resumes during the deal
+        (the first reveal may have been lost with the connection): a new seed would not
+        match the commitment the host holds for the seat (``bad_seed``), so the reveal is
+        repeated as is. A new game starts again at round 1 with a new host commitment, and
+        gets a new seed.
         """
-        again = self._reveals.get(round_no)
+        key = (round_no, host_commit)
+        again = self._reveals.get(key)
         if again is not None:
             return again
         seed = self._next
         self._next = self._random_bytes(SEED_LENGTH)
         reveal = ClientSeedReveal(round_no, seed, client_seed_commitment(self._next))
-        self._reveals[round_no] = reveal
+        self._reveals[key] = reveal
+        if len(self._reveals) > 8:  # only the latest rounds can be asked again
+            del self._reveals[next(iter(self._reveals))]
         self.revealed[round_no] = seed
         return reveal
 

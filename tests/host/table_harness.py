@@ -85,7 +85,7 @@ class Harness:
                 if isinstance(item.message, Welcome):
                     client.seat = item.message.seat
                 if isinstance(item.message, SeedCommit) and self.auto_reveal:
-                    reveal = client.seeds.reveal(item.message.round)
+                    reveal = client.seeds.reveal(item.message.round, item.message.commit)
                     self.table.on_message(client.peer, reveal, self.now)
 
     def join(self, name: str, *, kid: bool = False, age: int | None = None) -> FakeClient:
@@ -155,7 +155,10 @@ class Harness:
         self.pump()
 
     def reveal(self, client: FakeClient, round_no: int) -> None:
-        self.send(client, client.seeds.reveal(round_no))
+        """Answer the host's latest seed commitment for ``round_no``, as a client does."""
+        commits = [m for m in client.inbox if isinstance(m, SeedCommit) and m.round == round_no]
+        commit = commits[-1].commit if commits else b""
+        self.send(client, client.seeds.reveal(round_no, commit))
 
 
 __all__ = ["ClientSeedReveal", "FakeClient", "Harness"]

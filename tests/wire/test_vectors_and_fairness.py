@@ -242,3 +242,19 @@ def test_host_refuses_a_seed_that_breaks_its_commitment() -> None:
     book.accept(1, reveal)
     with pytest.raises(FairnessError):
         book.accept(1, reveal)
+
+
+def test_S9_a_new_game_gets_a_new_seed_for_its_round_1() -> None:
+    """A reveal is repeated for the same host commitment only: a new game starts again at
+    round 1 with a new host commitment and must not get the old game's seed (bad_seed)."""
+    seeds = ClientSeeds(counter_drbg(b"games"))
+    book = SeatSeedBook()
+    book.commit(0, seeds.next_commit)
+    first = seeds.reveal(1, b"game one")
+    book.accept(0, first)
+    assert seeds.reveal(1, b"game one") == first  # a resume in the same deal
+    second_game = SeatSeedBook()
+    second_game.commit(0, first.next_commit)  # the chain goes on across games
+    again = seeds.reveal(1, b"game two")
+    assert again.seed != first.seed
+    second_game.accept(0, again)  # no bad_seed
