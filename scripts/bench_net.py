@@ -38,9 +38,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from lanuno.engine.rules import preset, with_options  # noqa: E402
-from lanuno.host.journal import JournalWriter  # noqa: E402
 from lanuno.host.table import Table, TableConfig  # noqa: E402
 from lanuno.net.client import NetClientSession  # noqa: E402
+from lanuno.net.journal_files import JournalWriter  # noqa: E402
 from lanuno.net.server import ServerLimits, TableServer  # noqa: E402
 from lanuno.wire.messages import GameEnd, Lobby, State  # noqa: E402
 

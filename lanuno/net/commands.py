@@ -20,11 +20,12 @@ import sys
 import time
 from pathlib import Path
 
-from lanuno.host.journal import JournalError, JournalWriter, read_journal
+from lanuno.host.journal import JournalError
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import Announcer, TableBrowser, TableInfo, probe
+from lanuno.net.journal_files import JournalWriter, read_journal
 from lanuno.net.plain import PlainClient, log_screen, stdin_lines
 from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer, lan_address
 from lanuno.wire.crypto import format_check_number

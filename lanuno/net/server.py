@@ -19,8 +19,8 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
-from lanuno.host.journal import JournalWriter
 from lanuno.host.table import SCREEN, Close, Send, Table, TablePhase
+from lanuno.net.journal_files import JournalWriter
 from lanuno.wire.connection import ConnectionClosed, HandshakeComplete, HostConnection
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Message

@@ -11,8 +11,9 @@ import pytest
 from table_harness import Harness
 
 from lanuno.engine.rules import preset
-from lanuno.host.journal import JournalError, JournalWriter, read_journal, snapshot_path
+from lanuno.host.journal import JournalError
 from lanuno.host.table import Table, TableConfig
+from lanuno.net.journal_files import JournalWriter, read_journal, snapshot_path
 
 
 def records(n: int) -> list[dict[str, object]]:

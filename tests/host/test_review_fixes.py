@@ -13,10 +13,10 @@ from table_harness import Harness
 from lanuno.bots.base import Bot
 from lanuno.engine.actions import Action, parse_action
 from lanuno.engine.views import SeatView
-from lanuno.host import journal as journal_module
-from lanuno.host.journal import JournalWriter, read_journal
 from lanuno.host.pace import FixedPace
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
+from lanuno.net import journal_files as journal_module
+from lanuno.net.journal_files import JournalWriter, read_journal
 from lanuno.wire.connection import HandshakeComplete
 from lanuno.wire.crypto import Mode, counter_drbg
 from lanuno.wire.errors import CloseCode

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from net_helpers import ScriptedPlayer, join
 
-from lanuno.host.journal import read_journal
 from lanuno.host.table import Table, TableConfig
+from lanuno.net.journal_files import read_journal
 from lanuno.wire.messages import GameEnd
 
 pytestmark = pytest.mark.timeout(120)

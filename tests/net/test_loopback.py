@@ -12,9 +12,9 @@ import pytest
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.engine.rules import preset, with_options
-from lanuno.host.journal import JournalWriter, read_journal
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
+from lanuno.net.journal_files import JournalWriter, read_journal
 from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer
 from lanuno.wire.connection import ClientConnection, HandshakeComplete
 from lanuno.wire.messages import ActionRequest, ErrorReply, Event, GameEnd, Hello, State

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from net_helpers import join
 
-from lanuno.host.journal import JournalWriter, Record
+from lanuno.host.journal import Record
 from lanuno.host.pace import FixedPace
 from lanuno.host.table import Table, TableConfig
+from lanuno.net.journal_files import JournalWriter
 from lanuno.net.server import TableControls, TableScreen, TableServer
 from lanuno.wire.connection import ClientConnection, HandshakeComplete
 from lanuno.wire.crypto import counter_drbg

@@ -15,7 +15,7 @@ SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 from netlab_ns import REPO, NetLab, unavailable_reason  # noqa: E402
 
-from lanuno.host.journal import read_journal  # noqa: E402
+from lanuno.net.journal_files import read_journal  # noqa: E402
 
 REASON = unavailable_reason()
 pytestmark = [
