@@ -183,7 +183,11 @@ def random_moves(
             state = client.state
             live = client.closed is None and state is not None and state.legal
             if live and (state.actor == client.seat or rng.random() < 0.3):
-                h.act(client, rng.choice(state.legal))
+                # Cards before draws, as people play: uniform choices that include drawing
+                # make rounds run for thousands of moves.
+                plays = [a for a in state.legal if a.startswith("play ")]
+                pool = plays if plays and rng.random() < 0.9 else state.legal
+                h.act(client, rng.choice(pool))
                 acted = True
         if not acted:
             if h.table.phase.value == "between_rounds":
