@@ -38,3 +38,19 @@ def test_the_checker_sees_an_import(tmp_path: Path) -> None:
     sample = tmp_path / "x.py"
     sample.write_text("import asyncio\nfrom zeroconf.asyncio import AsyncZeroconf\n")
     assert imported_roots(sample) >= {"asyncio", "zeroconf"}
+
+
+SANS_IO_CORES = ["engine", "wire", "host"]
+FILES_AND_CLOCKS = {"os", "io", "tempfile", "pathlib", "shutil", "time", "datetime"}
+"""The sans-I/O cores read no file and no clock: the journal's files live in
+lanuno/net/journal_files.py, and time comes in as ``now`` (bots may time their search)."""
+
+
+@pytest.mark.parametrize("package", SANS_IO_CORES)
+def test_sans_io_cores_touch_no_file_and_no_clock(package: str) -> None:
+    offenders = {
+        str(f.relative_to(ROOT)): sorted(imported_roots(f) & FILES_AND_CLOCKS)
+        for f in sorted((ROOT / package).rglob("*.py"))
+        if imported_roots(f) & FILES_AND_CLOCKS
+    }
+    assert offenders == {}
