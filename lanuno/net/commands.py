@@ -141,7 +141,8 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(server.close()))
-    screen, controls = TableScreen(server), TableControls(server)
+    screen = TableScreen(server, announced=announcer is not None)
+    controls = TableControls(server)
     addresses = ", ".join(server.addresses)
     try:
         if args.headless or not _has_module("lanuno.ui.table_app"):

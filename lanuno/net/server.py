@@ -474,8 +474,10 @@ class TableControls:
 class TableScreen:
     """The shared screen (``HostScreen``): public messages only."""
 
-    def __init__(self, server: TableServer) -> None:
+    def __init__(self, server: TableServer, *, announced: bool = False) -> None:
         self._server = server
+        self.announced = announced
+        """Whether mDNS announces the table (see ``HostScreen.announced``)."""
 
     @property
     def table_name(self) -> str:

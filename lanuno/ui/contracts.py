@@ -58,6 +58,11 @@ class HostScreen(Protocol):
     def addresses(self) -> Sequence[str]:
         """``host:port`` strings a player can pass to ``lanuno join``."""
 
+    @property
+    def announced(self) -> bool:
+        """Whether the table is announced on the LAN (mDNS), so that a plain ``lanuno join``
+        finds it."""
+
     def updates(self) -> AsyncIterator[Message]:
         """Lobby, public State (empty hand, no legal actions), public Event, RoundEnd and
         GameEnd messages, as a spectator would receive them; ends when the table closes."""

@@ -148,8 +148,9 @@ def _room(ctl: TableController) -> Render:
             # Wide screens: the address too, readable from across the room.
             out.append(("", "\n"))
             out += [("class:big", f" {row}\n") for row in big_address]
-        for piece in wrap_words(tr("host.join_lan"), width - 1):
-            out.append(("class:dim", f" {piece}\n"))
+        if ctl.screen.announced:  # without mDNS a bare `lanuno join` would find nothing
+            for piece in wrap_words(tr("host.join_lan"), width - 1):
+                out.append(("class:dim", f" {piece}\n"))
         out.append(("", "\n"))
         out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
         out.append(("class:title", f" {tr('host.options')}\n"))

@@ -215,3 +215,21 @@ def test_client_turn_in_french_at_80x24() -> None:
         app = build_client_application(ctl, input=pipe, output=DummyOutput())
         feed(model, welcome(), lobby(), *opening_events(), state())
         check_golden("client_turn_fr", render_text(app))
+
+
+def test_table_lobby_without_mdns_does_not_promise_discovery() -> None:
+    """`lanuno host --no-mdns`: only the address works, so the lobby must not suggest a bare
+    `lanuno join` (it would find nothing)."""
+    screens = {}
+    for announced in (True, False):
+        screen = FakeScreen()
+        screen.announced = announced
+        model = TableModel(translator("en"))
+        ctl = TableController(screen, FakeControls(), model, clock=lambda: NOW)
+        with create_pipe_input() as pipe:
+            app = build_table_application(ctl, input=pipe, output=DummyOutput())
+            feed(model, lobby())
+            screens[announced] = render_text(app)
+    assert "or just: lanuno join" in screens[True]
+    assert "or just: lanuno join" not in screens[False]
+    assert "lanuno join 192.168.1.20:41234" in screens[False]

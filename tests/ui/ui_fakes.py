@@ -74,6 +74,7 @@ class FakeScreen:
     def __init__(self) -> None:
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
         self.room = "482913"
+        self.announced = True
 
     @property
     def table_name(self) -> str:
