@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from lanuno.host.table import SCREEN, Close, Send, Table, TablePhase
 from lanuno.net.journal_files import JournalWriter
 from lanuno.wire.connection import ConnectionClosed, HandshakeComplete, HostConnection
+from lanuno.wire.crypto import Mode
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Message
 
@@ -45,6 +46,13 @@ class ServerLimits:
     that keeps going for another burst is disconnected."""
     max_write_buffer: int = 1 << 20
     """A peer that does not read what it is sent is dropped past this many bytes."""
+    max_failures_per_ip: int = 5
+    failure_window: float = 60.0
+    failure_cooldown: float = 30.0
+    """An address that fails the room code ``max_failures_per_ip`` times within
+    ``failure_window`` seconds is refused for ``failure_cooldown`` seconds: one laptop
+    guessing codes cannot keep the host rotating the code (the 10-failure rotation is per
+    code, for everyone)."""
 
 
 class TokenBucket:
@@ -148,6 +156,8 @@ class TableServer:
         self._next_peer = 1
         self._unauthenticated = 0
         self._unauthenticated_by_ip: dict[str, int] = {}
+        self._failures_by_ip: dict[str, list[float]] = {}
+        self._blocked_until: dict[str, float] = {}
         self._server: asyncio.Server | None = None
         self._timer: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
@@ -320,12 +330,15 @@ class TableServer:
         peername = writer.get_extra_info("peername")
         ip = str(peername[0]) if peername else "?"
         limits = self.limits
+        if self._blocked_until.get(ip, float("inf")) <= self.now():
+            del self._blocked_until[ip]  # the cooldown is over
         if (
             self.closed.is_set()
             or self._unauthenticated >= limits.max_unauthenticated
             or self._unauthenticated_by_ip.get(ip, 0) >= limits.max_unauthenticated_per_ip
+            or self._blocked_until.get(ip, 0.0) > self.now()
         ):
-            return  # over the caps: close at once, no answer
+            return  # over the caps, or cooling down after failed codes: close, no answer
         self._unauthenticated += 1
         self._unauthenticated_by_ip[ip] = self._unauthenticated_by_ip.get(ip, 0) + 1
         peer = self._next_peer
@@ -348,6 +361,9 @@ class TableServer:
             with contextlib.suppress(Exception):
                 writer.write(conn.data_to_send())  # e.g. the other-generation answer
             self._log(f"{ip}: handshake refused ({error})")
+            failed_code = isinstance(error, ProtocolError) and error.code is CloseCode.AUTH_FAILED
+            if failed_code and conn.mode is Mode.JOIN:  # a resume secret is not guessable
+                self._note_failure(ip)
             self.table.note_room_code()
             self.pump()
             return
@@ -370,6 +386,19 @@ class TableServer:
             self.table.on_closed(peer, self.now())
             self.pump()
             self._end_link(link, CloseCode.NORMAL, "")
+
+    def _note_failure(self, ip: str) -> None:
+        """Count a failed room code against its address; block the address past the limit."""
+        now, limits = self.now(), self.limits
+        recent = [t for t in self._failures_by_ip.get(ip, []) if now - t < limits.failure_window]
+        recent.append(now)
+        self._failures_by_ip[ip] = recent
+        if len(recent) >= limits.max_failures_per_ip:
+            self._blocked_until[ip] = now + limits.failure_cooldown
+            self._failures_by_ip.pop(ip, None)
+            self._log(
+                f"{ip}: {len(recent)} wrong room codes; refused for {limits.failure_cooldown:g} s"
+            )
 
     async def _handshake(
         self,

@@ -169,6 +169,11 @@ class Connection(abc.ABC):
     # -- public surface --------------------------------------------------------------------
 
     @property
+    def mode(self) -> Mode:
+        """JOIN (room code) or RESUME (seat secret), as the client's first message said."""
+        return self._mode
+
+    @property
     def tx(self) -> FrameSealer | None:
         """The sending direction's key and counter (inspection only: S5 tests)."""
         return self._tx
