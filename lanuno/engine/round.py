@@ -235,9 +235,6 @@ class Round:
     def _draw_rule(self) -> str:
         return "K1-4" if self.rules.preset == "kids1" else "K2-8"
 
-    def _counter_uno_applies(self, seat: int) -> bool:
-        return self._catchable[seat]
-
     def _must_play_drawn(self, seat: int) -> bool:
         """K1-4 / K2-8; KA6: an adult who drew until playable (KA2) must play that card."""
         return self.rules.must_play_drawn or (
@@ -547,8 +544,24 @@ class Round:
         if card not in self.hands[seat]:
             raise IllegalAction("O10", f"You do not hold {card.words}.")
 
+    def _may_stack(self, seat: int) -> bool:
+        """T1 / KA3, and never once someone is out (O27: the next player takes the penalty)."""
+        return self._can_stack(seat) and not self._someone_out()
+
+    def _stackable(self, card: Card, hand: list[Card]) -> bool:
+        """T1: a Draw Two on a Draw Two, or a Wild Draw Four that may be played here."""
+        if card.rank is _DRAW_TWO:
+            return self.discard[-1].rank is _DRAW_TWO
+        return card.rank is _WILD_DRAW_FOUR and self.fits(card, hand)
+
+    def _expose_if_single(self, seat: int) -> None:
+        """O24: a seat left with one card it has not said UNO for can be caught."""
+        if len(self.hands[seat]) == 1 and not self.declared[seat] and self._catchable[seat]:
+            self.exposed = seat
+            self.events.append(_UNO_EXPOSED[seat])
+
     def _verify_stack(self, seat: int, card: Card) -> None:
-        if not self._can_stack(seat) or self._someone_out():
+        if not self._may_stack(seat):
             raise IllegalAction("T1", "Stacking is not allowed here: accept the penalty.")
         if card not in self.hands[seat]:
             raise IllegalAction("O10", f"You do not hold {card.words}.")
@@ -581,9 +594,7 @@ class Round:
         self.discard.append(card)
         self._played = True
         if len(hand) == 1:
-            if not self.declared[seat] and self._catchable[seat]:
-                self.exposed = seat
-                self.events.append(_UNO_EXPOSED[seat])
+            self._expose_if_single(seat)
         else:
             self.declared[seat] = False
         suit = card.color
@@ -688,15 +699,10 @@ class Round:
     def _penalty_has_choice(self, target: int) -> bool:
         if self._challengeable():
             return True
-        if not self._can_stack(target) or self._someone_out():
+        if not self._may_stack(target):
             return False
-        top_rank = self.discard[-1].rank
-        for card in self.hands[target]:
-            if card.rank is _WILD_DRAW_FOUR and self.fits(card, self.hands[target]):
-                return True
-            if card.rank is _DRAW_TWO and top_rank is _DRAW_TWO:
-                return True
-        return False
+        hand = self.hands[target]
+        return any(self._stackable(card, hand) for card in hand)
 
     def _take_penalty(self) -> None:
         target, amount = self.penalty_target, self.pending
@@ -908,9 +914,7 @@ class Round:
         for card, r in zip(cards, recipients, strict=True):
             self._give_cards(r, [card])
             self.events.append(CardsReceived(r, (card,), seat))
-        if len(hand) == 1 and not self.declared[seat] and self._counter_uno_applies(seat):
-            self.exposed = seat
-            self.events.append(_UNO_EXPOSED[seat])
+        self._expose_if_single(seat)
         self._begin_turn(self._next(seat))
 
     def _on_choose_target(self, action: ChooseTarget) -> None:
@@ -1057,14 +1061,10 @@ class Round:
                 out.append(_ACCEPTS[seat])
                 if self._challengeable():
                     out.append(_CHALLENGES[seat])
-                if self._can_stack(seat) and not self._someone_out():
-                    top_rank = self.discard[-1].rank
+                if self._may_stack(seat):
                     seen = 0
                     for card in hand:
-                        stackable = (card.rank is _DRAW_TWO and top_rank is _DRAW_TWO) or (
-                            card.rank is _WILD_DRAW_FOUR and self.fits(card, hand)
-                        )
-                        if stackable and not seen & (1 << card.index):
+                        if self._stackable(card, hand) and not seen & (1 << card.index):
                             seen |= 1 << card.index
                             if card.color is None:
                                 out.extend(_WILD_PLAYS[seat][card.index])
