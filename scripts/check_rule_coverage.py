@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Fail unless every rule ID of RULES.md is named by a test under tests/.
+"""Fail unless every rule ID of docs/rules.md is named by a test under tests/.
 
 A rule counts as named when its ID appears as a whole word in a test file
 (``test_O21_challenge`` or ``# rule O21``; K1-5 may be written K1_5).
-RULES.md is looked for in ../shared/ (next to the checkout) or given as an argument.
+The rules reference lives in the repository (docs/rules.md), so a clean clone checks itself;
+another copy may be given as an argument.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ def missing_rules(ids: list[str], tests_text: str) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    rules_path = pathlib.Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "RULES.md"
+    rules_path = pathlib.Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "rules.md"
     if not rules_path.is_file():
-        print(f"rule coverage: {rules_path} not found; pass the path to RULES.md", file=sys.stderr)
+        print(f"rule coverage: {rules_path} not found; pass the path to the rules reference", file=sys.stderr)
         return 2
     ids = rule_ids(rules_path.read_text(encoding="utf-8"))
     tests_text = "\n".join(
