@@ -35,7 +35,10 @@ def missing_rules(ids: list[str], tests_text: str) -> list[str]:
 def main(argv: list[str]) -> int:
     rules_path = pathlib.Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "rules.md"
     if not rules_path.is_file():
-        print(f"rule coverage: {rules_path} not found; pass the path to the rules reference", file=sys.stderr)
+        print(
+            f"rule coverage: {rules_path} not found; pass the path to the rules reference",
+            file=sys.stderr,
+        )
         return 2
     ids = rule_ids(rules_path.read_text(encoding="utf-8"))
     tests_text = "\n".join(
