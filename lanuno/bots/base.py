@@ -1,7 +1,10 @@
 """The one interface every bot level implements (B1, B2).
 
-A bot sees a :class:`SeatView` and a random generator, nothing else: it cannot look at
-another hand or the draw pile because it is never given them.
+A bot decides from an :class:`Observation` and a random generator, nothing else: plain
+data copied out of the round at the moment of decision (its hand, the public table and
+log, its own private events, its legal actions), with no way back to the round, the other
+hands, the draw pile or the shuffler. Callers that hold a :class:`SeatView` may pass it:
+:func:`as_observation` turns it into an observation before any decision logic runs.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import random
 from typing import Protocol
 
 from lanuno.engine.actions import Action
+from lanuno.engine.observation import Observation, observe
 from lanuno.engine.views import SeatView
 
 
@@ -18,6 +22,14 @@ class Bot(Protocol):
     def level(self) -> str:
         """beginner, intermediate or expert."""
 
-    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+    def choose(self, seen: Observation | SeatView, rng: random.Random) -> Action | None:
         """The action to take now, or None to do nothing (only allowed when the seat is not
         the actor: an out-of-turn chance such as a Counter-UNO that the bot lets go)."""
+
+
+def as_observation(seen: Observation | SeatView) -> Observation:
+    """The frozen observation a bot decides from (a view is copied out, then dropped)."""
+    if type(seen) is Observation:
+        return seen
+    assert isinstance(seen, SeatView)
+    return observe(seen)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from lanuno.bots.base import as_observation
 from lanuno.bots.tactics import excess_card
 from lanuno.engine.actions import Action, CounterUno, DeclareUno, Play, ReturnCard
+from lanuno.engine.observation import Observation
 from lanuno.engine.views import SeatView
 
 
@@ -19,7 +21,10 @@ class BeginnerBot:
     catch: float = 0.15
     """Chance of calling Counter-UNO on an exposed player when it notices."""
 
-    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+    def choose(self, seen: Observation | SeatView, rng: random.Random) -> Action | None:
+        return self.decide(as_observation(seen), rng)
+
+    def decide(self, view: Observation, rng: random.Random) -> Action | None:
         plays: list[Action] = []
         others: list[Action] = []
         # One pass, in the order of the legal actions (which fixes the order of rng calls).

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 
 from lanuno.bots import tactics
+from lanuno.bots.base import as_observation
 from lanuno.bots.knowledge import TableKnowledge, read_table
 from lanuno.bots.search import WorldMaker, evaluate, searchable
 from lanuno.engine.actions import (
@@ -36,6 +37,7 @@ from lanuno.engine.actions import (
     SwapHands,
 )
 from lanuno.engine.cards import COLORS, Card, Color, Rank
+from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import WildDrawFour
 from lanuno.engine.views import SeatView
@@ -63,7 +65,10 @@ class ExpertBot:
     margin: float = 0.02
     """How much better than the heuristic's first choice a searched option must score."""
 
-    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+    def choose(self, seen: Observation | SeatView, rng: random.Random) -> Action | None:
+        return self.decide(as_observation(seen), rng)
+
+    def decide(self, view: Observation, rng: random.Random) -> Action | None:
         legal = view.legal
         if not legal:
             return None
@@ -98,7 +103,7 @@ class ExpertBot:
             return tactics.excess_card(view)
         return legal[0]
 
-    def _turn(self, view: SeatView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    def _turn(self, view: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         knowledge = read_table(view)
         candidates = _candidates(view, legal, knowledge)
         if len(candidates) == 1 or not searchable(view):
@@ -125,7 +130,7 @@ class ExpertBot:
         return candidates[scored.index(max(scored))]
 
 
-def _is_bluff(view: SeatView, action: Action) -> bool:
+def _is_bluff(view: Observation, action: Action) -> bool:
     if type(action) is not Play:
         return False
     assert isinstance(action, Play)
@@ -136,7 +141,7 @@ def _is_bluff(view: SeatView, action: Action) -> bool:
     return any(card.color is view.table.color for card in view.hand)
 
 
-def _color_for(view: SeatView, knowledge: TableKnowledge, hand: tuple[Card, ...]) -> Color:
+def _color_for(view: Observation, knowledge: TableKnowledge, hand: tuple[Card, ...]) -> Color:
     """The color to name: the one held most, towards colors the next player and the leader
     lack, away from colors of which many cards are still unseen."""
     nxt, lead = tactics.next_seat(view), tactics.leader(view)
@@ -151,7 +156,7 @@ def _color_for(view: SeatView, knowledge: TableKnowledge, hand: tuple[Card, ...]
     return tactics.favourite_color(hand, bonus)
 
 
-def _colors_to_try(view: SeatView, knowledge: TableKnowledge, card: Card) -> list[Color]:
+def _colors_to_try(view: Observation, knowledge: TableKnowledge, card: Card) -> list[Color]:
     """The two most promising colors for a wild (the search compares them)."""
     remaining = list(view.hand)
     remaining.remove(card)
@@ -162,7 +167,7 @@ def _colors_to_try(view: SeatView, knowledge: TableKnowledge, card: Card) -> lis
 
 
 def _candidates(
-    view: SeatView, legal: tuple[Action, ...], knowledge: TableKnowledge
+    view: Observation, legal: tuple[Action, ...], knowledge: TableKnowledge
 ) -> list[Action]:
     """Options worth searching, best first by a quick heuristic: colored cards of the color
     held most, action cards, then wilds (two colors each), then drawing or passing."""
@@ -204,7 +209,9 @@ def _candidates(
     return out
 
 
-def _answer_penalty(view: SeatView, legal: tuple[Action, ...], knowledge: TableKnowledge) -> Action:
+def _answer_penalty(
+    view: Observation, legal: tuple[Action, ...], knowledge: TableKnowledge
+) -> Action:
     stacks = [a for a in legal if type(a) is Play]
     if stacks:
         # Passing the penalty on is always better than taking it; keep a Wild Draw Four
@@ -228,7 +235,7 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def bluff_odds(view: SeatView, knowledge: TableKnowledge) -> float:
+def bluff_odds(view: Observation, knowledge: TableKnowledge) -> float:
     """Probability that the Wild Draw Four aimed at this seat was a bluff (B4)."""
     play = knowledge.last_wild_draw_four
     if play is None or play.prior_color is None:
@@ -252,7 +259,7 @@ def bluff_odds(view: SeatView, knowledge: TableKnowledge) -> float:
     return bluffing / (bluffing + (1.0 - held)) if bluffing + (1.0 - held) > 0 else 0.0
 
 
-def _should_challenge(view: SeatView, knowledge: TableKnowledge) -> bool:
+def _should_challenge(view: Observation, knowledge: TableKnowledge) -> bool:
     """Challenge when the expected cost in cards is lower than accepting: a caught bluff
     saves the penalty and gives the bluffer 4 (worth more the closer it is to winning)."""
     play = knowledge.last_wild_draw_four
@@ -264,6 +271,6 @@ def _should_challenge(view: SeatView, knowledge: TableKnowledge) -> bool:
     return p > 2.0 / (7.0 + 4.0 * worth)
 
 
-def _swap_target(view: SeatView) -> int:
+def _swap_target(view: Observation) -> int:
     """T5: take the smallest hand (the leader's)."""
     return tactics.leader(view)

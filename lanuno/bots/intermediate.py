@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from lanuno.bots import tactics
+from lanuno.bots.base import as_observation
 from lanuno.engine.actions import (
     AcceptPenalty,
     Action,
@@ -25,6 +26,7 @@ from lanuno.engine.actions import (
     SwapHands,
 )
 from lanuno.engine.cards import COLORS, Card, Rank
+from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import WildDrawFour
 from lanuno.engine.views import SeatView
@@ -40,7 +42,10 @@ class IntermediateBot:
     challenge: float = 0.2
     """Chance of challenging a Wild Draw Four (it does not weigh the evidence)."""
 
-    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+    def choose(self, seen: Observation | SeatView, rng: random.Random) -> Action | None:
+        return self.decide(as_observation(seen), rng)
+
+    def decide(self, view: Observation, rng: random.Random) -> Action | None:
         legal = view.legal
         if not legal:
             return None
@@ -76,7 +81,7 @@ class IntermediateBot:
             return tactics.excess_card(view)
         return legal[0]
 
-    def _play_or_draw(self, view: SeatView, legal: tuple[Action, ...]) -> Action:
+    def _play_or_draw(self, view: Observation, legal: tuple[Action, ...]) -> Action:
         plays = tactics.distinct_plays(legal)
         honest = [p for p in plays if not _bluff(view, p.card)]
         if honest:
@@ -87,7 +92,7 @@ class IntermediateBot:
             return Pass(view.seat)
         return self._best_play(view, legal, plays)  # must play (kids rules)
 
-    def _best_play(self, view: SeatView, legal: tuple[Action, ...], plays: list[Play]) -> Action:
+    def _best_play(self, view: Observation, legal: tuple[Action, ...], plays: list[Play]) -> Action:
         hand = view.hand
         weights = tactics.color_weights(hand)
         danger = tactics.danger(view)
@@ -111,7 +116,7 @@ class IntermediateBot:
         return tactics.with_color(best, tactics.favourite_color(remaining), legal)
 
 
-def _bluff(view: SeatView, card: Card) -> bool:
+def _bluff(view: Observation, card: Card) -> bool:
     """A Wild Draw Four played while holding the current color (challengeable, O21)."""
     if card.rank is not Rank.WILD_DRAW_FOUR:
         return False

@@ -26,8 +26,8 @@ from lanuno.engine.events import (
     Played,
     UnoDeclared,
 )
+from lanuno.engine.observation import Observation
 from lanuno.engine.rules import Rules
-from lanuno.engine.views import SeatView
 
 FACES = len(ALL_FACES)
 
@@ -97,7 +97,7 @@ def unseen_counts(rules: Rules, hand: Iterable[Card], discard: Iterable[Card]) -
     return counts
 
 
-def read_table(view: SeatView) -> TableKnowledge:
+def read_table(view: Observation) -> TableKnowledge:
     table = view.table
     n = table.seats
     lacks = [NO_LACK] * n

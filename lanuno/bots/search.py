@@ -36,9 +36,9 @@ from lanuno.engine.actions import (
     SwapHands,
 )
 from lanuno.engine.cards import COLORS, Card, Color, Rank
+from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
 from lanuno.engine.round import Round
-from lanuno.engine.views import SeatView
 
 HAND_SIZE_WEIGHT = 0.6
 """How fast the chance of winning falls with each card held, for playouts cut short."""
@@ -61,7 +61,7 @@ class RandomShuffler:
         return self.rng.randrange(n)
 
 
-def searchable(view: SeatView) -> bool:
+def searchable(view: Observation) -> bool:
     table = view.table
     return (
         table.actor == view.seat
@@ -83,7 +83,7 @@ class WorldMaker:
     knowledge: TableKnowledge
 
     @classmethod
-    def from_view(cls, view: SeatView, knowledge: TableKnowledge) -> WorldMaker:
+    def from_view(cls, view: Observation, knowledge: TableKnowledge) -> WorldMaker:
         table = view.table
         template = Round(
             table.rules,

@@ -11,7 +11,7 @@ from lanuno.engine.actions import (
     ReturnCard,
 )
 from lanuno.engine.cards import COLORS, Card, Color, Rank
-from lanuno.engine.views import SeatView
+from lanuno.engine.observation import Observation
 
 ATTACK_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
 
@@ -33,36 +33,36 @@ def favourite_color(hand: Iterable[Card], bonus: Sequence[float] = (0, 0, 0, 0))
     return COLORS[scores.index(max(scores))]
 
 
-def opponents(view: SeatView) -> list[int]:
+def opponents(view: Observation) -> list[int]:
     """Other seats, nearest first in the direction of play."""
     table = view.table
     n, d = table.seats, table.direction
     return [(view.seat + d * k) % n for k in range(1, n)]
 
 
-def next_seat(view: SeatView) -> int:
+def next_seat(view: Observation) -> int:
     return (view.seat + view.table.direction) % view.table.seats
 
 
-def leader(view: SeatView) -> int:
+def leader(view: Observation) -> int:
     """The opponent closest to winning: fewest cards, then highest score, then nearest."""
     counts, scores = view.table.counts, view.table.scores
     others = opponents(view)
     return min(others, key=lambda s: (counts[s], -scores[s], others.index(s)))
 
 
-def danger(view: SeatView) -> int:
+def danger(view: Observation) -> int:
     """Fewest cards held by an opponent (1 means someone is about to win)."""
     counts = view.table.counts
     return min(counts[s] for s in opponents(view))
 
 
-def gift_to_leader(view: SeatView) -> Give:
+def gift_to_leader(view: Observation) -> Give:
     target = leader(view)
     return Give(view.seat, tuple(target for _ in view.gift))
 
 
-def excess_card(view: SeatView) -> ReturnCard:
+def excess_card(view: Observation) -> ReturnCard:
     """K1-5 / K2-9 [decision]: bots return their highest-value card first (ties: the later
     face in the canonical order, so the choice is deterministic)."""
     return ReturnCard(view.seat, max(view.hand, key=lambda card: (card.points, card.index)))
