@@ -7,14 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from lanuno import __version__
-from lanuno.engine.rules import PRESETS, Rules, preset, with_options
+from lanuno.commands.common import rules_from_args
+from lanuno.engine.rules import PRESETS
 
 LEVELS = ("beginner", "intermediate", "expert")
-
-
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The preset named by ``--preset`` with every ``--option key=value`` applied."""
-    return with_options(preset(args.preset), args.option or [])
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -112,22 +108,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules_from_args(args) if hasattr(args, "preset") else None
     except ValueError as exc:
         parser.error(str(exc))
+    # Imported on demand: ``lanuno sim`` need not load the network and the terminal apps.
     if args.command == "sim":
-        from lanuno.sim import run_sim_command
+        from lanuno.commands import sim
 
-        return run_sim_command(args)
+        return sim.run(args)
     if args.command == "host":
-        from lanuno.net.commands import run_host
+        from lanuno.commands import host
 
-        return run_host(args)
+        return host.run(args)
     if args.command == "join":
-        from lanuno.net.commands import run_join
+        from lanuno.commands import join
 
-        return run_join(args)
+        return join.run(args)
     if args.command == "play":
-        from lanuno.net.commands import run_play
+        from lanuno.commands import play
 
-        return run_play(args)
+        return play.run(args)
     parser.error(f"unknown command {args.command}")
     return 2
 

@@ -16,9 +16,9 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from lanuno.engine.cards import DeckKind, build_deck
-from lanuno.ui.contracts import ConnectionState
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
 from lanuno.wire.errors import CloseCode, LocalProtocolError, ProtocolError
 from lanuno.wire.fairness import ClientSeeds, FairnessError, check_my_deal, verify_round
@@ -38,6 +38,10 @@ from lanuno.wire.messages import (
     State,
     Welcome,
 )
+
+ConnectionState = Literal["connecting", "connected", "reconnecting", "closed"]
+"""The same spelling as ``lanuno.ui.contracts.ConnectionState`` (net and ui do not import
+each other; tests/commands/test_wiring.py ties the two)."""
 
 READ_CHUNK = 65536
 FINAL_CLOSE_CODES = frozenset(

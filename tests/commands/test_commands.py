@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from lanuno.net.plain import normalize_action
+from lanuno.ui.plain import normalize_action
 
 pytestmark = pytest.mark.timeout(90)
 

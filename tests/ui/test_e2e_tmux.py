@@ -3,12 +3,11 @@ whole game of one short round, driven only by keys read off the screens.
 
 127.0.0.1 only (``--no-mdns`` binds the host to loopback; the clients join by address).
 Bounded: every wait has a deadline and the test stops its own processes and its private
-tmux server. Skips with the reason when tmux or the network commands are missing.
+tmux server. Skips with the reason when tmux is missing.
 """
 
 from __future__ import annotations
 
-import inspect
 import os
 import re
 import shutil
@@ -25,22 +24,10 @@ CODE = "246810"
 GAME_DEADLINE_S = 60.0
 
 
-def _network_commands_missing() -> str | None:
-    if shutil.which("tmux") is None:
-        return "tmux is not installed"
-    try:
-        from lanuno.net import commands
-    except Exception as error:  # the network layer is written concurrently (issue 4)
-        return f"lanuno.net.commands does not import yet ({error})"
-    source = inspect.getsource(commands)
-    if "not available yet" in source or not hasattr(commands, "run_join"):
-        return "lanuno.net.commands cannot host/join yet (run_host says 'not available yet')"
-    return None
-
-
-pytestmark = pytest.mark.skipif(
-    _network_commands_missing() is not None, reason=str(_network_commands_missing())
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 
 class Tmux:

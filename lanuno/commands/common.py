@@ -1,0 +1,36 @@
+"""What several commands share: rules and bot pace from the arguments, the default journal
+path. Light on purpose: ``cli.py`` imports it to refuse bad rules before any command
+loads."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from lanuno.engine.rules import Rules, preset, with_options
+from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The preset named by ``--preset`` with every ``--option key=value`` applied."""
+    return with_options(preset(args.preset), args.option or [])
+
+
+def pace_from_args(args: argparse.Namespace) -> Pace:
+    delay = getattr(args, "bot_delay", None)
+    if delay is None:
+        return LevelPace()
+    return NO_PACE if delay <= 0 else FixedPace(delay)
+
+
+def default_journal() -> Path:
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    directory = base / "lanuno"
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return directory / f"table-{time.strftime('%Y%m%d-%H%M%S')}.journal"

@@ -1,0 +1,65 @@
+"""``lanuno play``: host on 127.0.0.1 without mDNS, bots in the other seats, this terminal
+as a player."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+from lanuno.commands.common import pace_from_args, rules_from_args
+from lanuno.commands.terminal import play_in_terminal
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.client import NetClientSession
+from lanuno.net.server import ServerLimits, TableControls, TableServer
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 2 <= args.players <= 10:
+        print("lanuno play: --players must be between 2 and 10 (O1)", file=sys.stderr)
+        return 2
+    try:
+        rules = rules_from_args(args)
+    except ValueError as error:
+        print(f"lanuno play: {error}", file=sys.stderr)
+        return 2
+    config = TableConfig(
+        name="lanuno play",
+        rules=rules,
+        bot_level=args.level,
+        pace=pace_from_args(args),
+        next_round_after=3.0,
+    )
+    try:
+        return asyncio.run(_play(args, config))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _play(args: argparse.Namespace, config: TableConfig) -> int:
+    table = Table(config, os.urandom)
+    # One local player and in-process bots: no hostile peers to rate-limit.
+    server = TableServer(table, host="127.0.0.1", port=0, limits=ServerLimits(rate=500, burst=1000))
+    await server.start()
+    try:
+        session = NetClientSession(
+            "127.0.0.1",
+            server.port,
+            table.room_code,
+            (args.name or "You")[:32],
+            age=args.age,
+            kid=args.kid,
+        )
+        await session.connect()
+        for _ in range(100):  # wait for the welcome: the bots sit down after this player
+            if session.seat is not None:
+                break
+            await asyncio.sleep(0.02)
+        controls = TableControls(server)
+        for _ in range(args.players - 1):
+            await controls.add_bot(args.level)
+        await controls.start()
+        return await play_in_terminal(session, args)
+    finally:
+        await server.close()

@@ -1,0 +1,16 @@
+"""The terminal a player plays in (``lanuno join`` and ``lanuno play``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from lanuno.net.client import NetClientSession
+from lanuno.ui.client_app import run_client_app
+from lanuno.ui.plain import PlainClient, stdin_lines
+
+
+async def play_in_terminal(session: NetClientSession, args: argparse.Namespace) -> int:
+    """The full-screen hand app, or the plain line-based client with ``--plain``."""
+    if not getattr(args, "plain", False):
+        return await run_client_app(session, lang=args.lang)
+    return await PlainClient(session).run(stdin_lines())
