@@ -115,7 +115,10 @@ def bench_render(updates: int) -> tuple[float, float]:
     class Session:
         seat, check_number, connection = 1, 123456, "connected"
 
-    seats = tuple(LobbySeat(n, "human", False, True, True, 1) for n in ("Lea", "Ana", "Max", "Bo"))
+    seats = tuple(
+        LobbySeat(name=n, kind="human", kid=False, connected=True, ready=True, check=1)
+        for n in ("Lea", "Ana", "Max", "Bo")
+    )
     hands = [
         ("R1", "G2", "B+2", "W", "Y7", "R9", "BS", "G7", "YR", "W+4", "B0", "R+2"),
         ("R1", "G2", "B+2", "W", "Y7", "R9", "BS", "G7", "YR", "W+4", "B0"),
@@ -123,14 +126,30 @@ def bench_render(updates: int) -> tuple[float, float]:
     legal = ("play R1", "play R9", "play W R", "play W Y", "play W G", "play W B", "draw")
     model = ClientModel(translator("en"))
     ctl = ClientController(Session(), model)  # type: ignore[arg-type]
-    model.apply(Welcome(1, 1, "Bench", "official", {}), 0.0)
-    model.apply(Lobby(seats, "official", {}, True), 0.0)
+    model.apply(Welcome(version=1, seat=1, table="Bench", preset="official", options={}), 0.0)
+    model.apply(Lobby(seats=seats, preset="official", options={}, can_start=True), 0.0)
 
     def new_state(sid: int) -> State:
         return State(
-            sid, 1, hands[sid % 2], (7, 12, 7, 7), "R5", "R", 1, 1, 1, "turn", 0, legal,
-            (UnoFlags(False, False),) * 4, (0, 0, 0, 0), 80, 1, 30000, 0,
-        )  # fmt: skip
+            sid=sid,
+            round=1,
+            hand=hands[sid % 2],
+            counts=(7, 12, 7, 7),
+            top="R5",
+            color="R",
+            direction=1,
+            turn=1,
+            actor=1,
+            phase="turn",
+            pending=0,
+            legal=legal,
+            uno=(UnoFlags(False, False),) * 4,
+            scores=(0, 0, 0, 0),
+            draw_pile=80,
+            discard_count=1,
+            deadline_ms=30000,
+            dealer=0,
+        )
 
     with create_pipe_input() as pipe:
         app = build_client_application(ctl, input=pipe, output=DummyOutput())

@@ -78,7 +78,16 @@ def handshake() -> tuple[dict[str, Any], ClientConnection, HostConnection]:
 
 def frames(client: ClientConnection, host: HostConnection) -> dict[str, Any]:
     messages: list[tuple[str, Message]] = [
-        ("client", Hello((1,), "Ann", 9, True, client_seed_commitment(b"\x07" * 32))),
+        (
+            "client",
+            Hello(
+                versions=(1,),
+                name="Ann",
+                age=9,
+                kid=True,
+                seed_commit=client_seed_commitment(b"\x07" * 32),
+            ),
+        ),
         (
             "host",
             State(
@@ -102,8 +111,8 @@ def frames(client: ClientConnection, host: HostConnection) -> dict[str, Any]:
                 dealer=1,
             ),
         ),
-        ("host", Event(1, "played", {"seat": 0, "card": "R3"})),
-        ("host", Ack(1)),
+        ("host", Event(sid=1, type="played", fields={"seat": 0, "card": "R3"})),
+        ("host", Ack(seq=1)),
     ]
     out = []
     for sender_name, message in messages:

@@ -342,7 +342,7 @@ class Table:
         if isinstance(message, Hello):
             self._on_hello(peer, message, now)
         elif isinstance(message, Ping):
-            self._out(peer_id, Pong(message.n))
+            self._out(peer_id, Pong(n=message.n))
         elif peer.hello is None:
             return  # the wire layer already refuses anything before hello
         elif isinstance(message, ActionRequest):
@@ -379,7 +379,12 @@ class Table:
         """The adapter's token bucket ran dry: the message is dropped; tell the sender (an
         action's ``seq`` lets the client know that action was not applied)."""
         seq = message.seq if isinstance(message, ActionRequest) else None
-        self._out(peer_id, ErrorReply("rate_limited", None, "Too many messages: slow down.", seq))
+        self._out(
+            peer_id,
+            ErrorReply(
+                code="rate_limited", rule=None, text="Too many messages: slow down.", seq=seq
+            ),
+        )
 
     def next_deadline(self) -> float | None:
         times = [t for t in self._deadlines() if t is not None]
@@ -593,7 +598,10 @@ class Table:
             return
         common = set(hello.versions) & set(SUPPORTED_VERSIONS)
         if not common:
-            self._out(peer.id, ErrorReply("version", None, "No common message version.", None))
+            self._out(
+                peer.id,
+                ErrorReply(code="version", rule=None, text="No common message version.", seq=None),
+            )
             self._close(peer.id, CloseCode.VERSION_MISMATCH, "no common message version")
             return
         peer.hello = hello
@@ -661,18 +669,18 @@ class Table:
             self._out(peer.id, self._state_for(seat, now), owner=seat)
         if self.phase is TablePhase.DEALING and seat not in self._book.seeds(self._round_no):
             self._awaiting_reveal.add(seat)
-            self._out(peer.id, SeedCommit(self._round_no, self._host_commit()))
+            self._out(peer.id, SeedCommit(round=self._round_no, commit=self._host_commit()))
         self._replan_bots(now)
 
     def _welcome(self, peer: Peer, seat: int) -> None:
         self._out(
             peer.id,
             Welcome(
-                SUPPORTED_VERSIONS[-1],
-                seat,
-                self.config.name,
-                self.rules.preset,
-                rules_options(self.rules),
+                version=SUPPORTED_VERSIONS[-1],
+                seat=seat,
+                table=self.config.name,
+                preset=self.rules.preset,
+                options=rules_options(self.rules),
             ),
         )
 
@@ -697,19 +705,28 @@ class Table:
     def _lobby_message(self) -> Lobby:
         seats = [
             LobbySeat(
-                s.name,
-                s.kind,
-                s.kid,
-                s.kind == "bot" or s.peer is not None,
-                s.ready,
-                s.check if s.peer is not None else None,
+                name=s.name,
+                kind=s.kind,
+                kid=s.kid,
+                connected=s.kind == "bot" or s.peer is not None,
+                ready=s.ready,
+                check=s.check if s.peer is not None else None,
             )
             for s in self.slots
         ]
         while len(seats) < 2:
-            seats.append(LobbySeat(None, "empty", False, False, False, None))
+            seats.append(
+                LobbySeat(
+                    name=None, kind="empty", kid=False, connected=False, ready=False, check=None
+                )
+            )
         can_start = self.phase is TablePhase.LOBBY and len(self.slots) >= 2
-        return Lobby(tuple(seats), self.rules.preset, rules_options(self.rules), can_start)
+        return Lobby(
+            seats=tuple(seats),
+            preset=self.rules.preset,
+            options=rules_options(self.rules),
+            can_start=can_start,
+        )
 
     def _send_lobby(self) -> None:
         lobby = self._lobby_message()
@@ -734,7 +751,7 @@ class Table:
             seat for seat, s in enumerate(self.slots) if s.kind == "human" and s.peer is not None
         }
         self._reveal_deadline = now + self.config.reveal_wait
-        commit = SeedCommit(round_no, self._host_commit())
+        commit = SeedCommit(round=round_no, commit=self._host_commit())
         for recipient in self._recipients():
             self._out(recipient, commit)
         if not self._awaiting_reveal:
@@ -745,12 +762,19 @@ class Table:
         if seat is None:
             return
         if self.phase is not TablePhase.DEALING or reveal.round != self._round_no:
-            self._out(peer.id, ErrorReply("not_now", None, "No deal is waiting for seeds.", None))
+            self._out(
+                peer.id,
+                ErrorReply(
+                    code="not_now", rule=None, text="No deal is waiting for seeds.", seq=None
+                ),
+            )
             return
         try:
             self._book.accept(seat, reveal)
         except FairnessError as error:
-            self._out(peer.id, ErrorReply("bad_seed", None, _clip(str(error)), None))
+            self._out(
+                peer.id, ErrorReply(code="bad_seed", rule=None, text=_clip(str(error)), seq=None)
+            )
             return
         self.slots[seat].seed_commit = reveal.next_commit
         self._awaiting_reveal.discard(seat)
@@ -777,7 +801,7 @@ class Table:
         seeds = {s: bytes(seed) for s, seed, _ in record["seeds"]}
         self._round_no, self._host_seed = round_no, host_seed
         self._round_seeds = tuple(
-            SeatSeed(s, bytes(seed), bytes(c)) for s, seed, c in record["seeds"]
+            SeatSeed(seat=s, seed=bytes(seed), commit=bytes(c)) for s, seed, c in record["seeds"]
         )
         shuffler = FairShuffler(combine_seeds(self.room_id, round_no, host_seed, seeds))
         if round_no == 1 or self.game is None:
@@ -806,11 +830,16 @@ class Table:
         points = ended[-1].to_dict()["points"] if ended else 0
         scores = tuple(game.scores)
         public: list[Message] = [
-            RoundEnd(self._round_no, game.round.winner, points, scores),
-            HostSeedReveal(self._round_no, self._host_seed, self._round_seeds, self._deck),
+            RoundEnd(round=self._round_no, winner=game.round.winner, points=points, scores=scores),
+            HostSeedReveal(
+                round=self._round_no,
+                host_seed=self._host_seed,
+                seeds=self._round_seeds,
+                deck=self._deck,
+            ),
         ]
         if game.over:
-            public.append(GameEnd(game.winner, scores))
+            public.append(GameEnd(winner=game.winner, scores=scores))
         for recipient in self._recipients():
             for message in public:
                 self._out(recipient, message)
@@ -849,7 +878,7 @@ class Table:
         if request.seq <= slot.last_seq:
             # A resend after a resume: ack it again if it was applied, never apply it twice.
             if request.seq in slot.applied:
-                self._out(peer.id, Ack(request.seq))
+                self._out(peer.id, Ack(seq=request.seq))
             else:
                 self._refuse(
                     peer,
@@ -889,7 +918,9 @@ class Table:
     def _refuse(
         self, peer: Peer, request: ActionRequest, code: str, rule: str | None, text: str
     ) -> None:
-        self._out(peer.id, ErrorReply(code, rule, _clip(text or code), request.seq))
+        self._out(
+            peer.id, ErrorReply(code=code, rule=rule, text=_clip(text or code), seq=request.seq)
+        )
 
     def _act(self, action: Action, now: float, *, auto: bool, seq: int) -> None:
         """Apply through the engine (which refuses without changing anything), then record."""
@@ -915,7 +946,7 @@ class Table:
             slot.last_seq = seq
             slot.applied.append(seq)
             if slot.peer is not None:
-                self._out(slot.peer, Ack(seq))
+                self._out(slot.peer, Ack(seq=seq))
         self.sid += 1
         self._deliver_events(events, now)
         game = self.game
@@ -1097,7 +1128,7 @@ class Table:
         for event in events:
             data = event.to_dict()
             kind = data.pop("type")
-            message = Event(self.sid, kind, _event_fields(data))
+            message = Event(sid=self.sid, type=kind, fields=_event_fields(data))
             audience = event.audience
             if audience is None:
                 for recipient in recipients:
@@ -1137,24 +1168,24 @@ class Table:
         if not hand and not legal:
             return public
         return State(
-            public.sid,
-            public.round,
-            hand,
-            public.counts,
-            public.top,
-            public.color,
-            public.direction,
-            public.turn,
-            public.actor,
-            public.phase,
-            public.pending,
-            legal,
-            public.uno,
-            public.scores,
-            public.draw_pile,
-            public.discard_count,
-            public.deadline_ms,
-            public.dealer,
+            sid=public.sid,
+            round=public.round,
+            hand=hand,
+            counts=public.counts,
+            top=public.top,
+            color=public.color,
+            direction=public.direction,
+            turn=public.turn,
+            actor=public.actor,
+            phase=public.phase,
+            pending=public.pending,
+            legal=legal,
+            uno=public.uno,
+            scores=public.scores,
+            draw_pile=public.draw_pile,
+            discard_count=public.discard_count,
+            deadline_ms=public.deadline_ms,
+            dealer=public.dealer,
         )
 
     def _public_state(self, now: float) -> State:

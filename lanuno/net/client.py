@@ -176,7 +176,7 @@ class NetClientSession:
         self._seq += 1
         sid = self.last_state.sid if self.last_state is not None else 0
         try:
-            request = ActionRequest(self._seq, sid, notation)
+            request = ActionRequest(seq=self._seq, sid=sid, a=notation)
         except ValueError as error:
             self._seq -= 1
             raise ValueError(f"not an action: {notation!r} ({error})") from None
@@ -184,7 +184,7 @@ class NetClientSession:
         self._send(request)
 
     async def set_ready(self, ready: bool) -> None:
-        self._send(Ready(ready))
+        self._send(Ready(ready=ready))
 
     async def close(self) -> None:
         self._closing = True
@@ -243,7 +243,11 @@ class NetClientSession:
                     self._on_handshake(event, resume)
                     self._conn, self._reader, self._writer = conn, reader, writer
                     hello = Hello(
-                        SUPPORTED_VERSIONS, self.name, self.age, self.kid, self.seeds.next_commit
+                        versions=SUPPORTED_VERSIONS,
+                        name=self.name,
+                        age=self.age,
+                        kid=self.kid,
+                        seed_commit=self.seeds.next_commit,
                     )
                     writer.write(conn.send(hello))
                     return list(events[index + 1 :])
@@ -338,7 +342,7 @@ class NetClientSession:
         while True:
             await asyncio.sleep(self.timing.ping_interval)
             number = (number + 1) % 2**32
-            self._send(Ping(number))
+            self._send(Ping(n=number))
 
     async def _reconnect(self) -> list[object] | None:
         self._state = "reconnecting"
@@ -359,10 +363,10 @@ class NetClientSession:
                     self.ticket = None
                     self._queue.put_nowait(
                         ErrorReply(
-                            "not_now",
-                            None,
-                            "The host no longer holds this seat; joining the table again.",
-                            None,
+                            code="not_now",
+                            rule=None,
+                            text="The host no longer holds this seat; joining the table again.",
+                            seq=None,
                         )
                     )
                 elif refusals >= 2 * MAX_REFUSALS:
@@ -465,12 +469,14 @@ class NetClientSession:
         except (FairnessError, ValueError) as error:
             self.fair_rounds[reveal.round] = False
             text = f"This round's deck does not check out: {error}"[:200]
-            self._queue.put_nowait(ErrorReply("fairness", None, text, None))
+            self._queue.put_nowait(ErrorReply(code="fairness", rule=None, text=text, seq=None))
         else:
             self.fair_rounds[reveal.round] = True
             if result.my_seed_unused:  # my reveal never reached the host: a notice, not unfair
                 sid = self.last_state.sid if self.last_state is not None else 0
-                self._queue.put_nowait(Event(sid, "my_seed_unused", {"round": reveal.round}))
+                self._queue.put_nowait(
+                    Event(sid=sid, type="my_seed_unused", fields={"round": reveal.round})
+                )
 
     def _send(self, message: Message) -> None:
         conn, writer = self._conn, self._writer

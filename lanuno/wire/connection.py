@@ -236,7 +236,7 @@ class Connection(abc.ABC):
     def close(self, code: CloseCode = CloseCode.NORMAL, reason: str = "") -> bytes:
         """A ``bye`` frame if the channel is open (empty otherwise); the connection ends."""
         if self.phase is Phase.OPEN:
-            return self.send(Bye(int(code), reason))
+            return self.send(Bye(code=int(code), reason=reason))
         self._die()
         return self.data_to_send()
 

@@ -181,7 +181,9 @@ class ClientSeeds:
             return again
         seed = self._next
         self._next = self._random_bytes(SEED_LENGTH)
-        reveal = ClientSeedReveal(round_no, seed, client_seed_commitment(self._next))
+        reveal = ClientSeedReveal(
+            round=round_no, seed=seed, next_commit=client_seed_commitment(self._next)
+        )
         self._reveals[key] = reveal
         if len(self._reveals) > 8:  # only the latest rounds can be asked again
             del self._reveals[next(iter(self._reveals))]

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import chain
-from typing import Any, ClassVar, NamedTuple, NoReturn, TypeAlias, TypeVar
+from typing import Any, ClassVar, NamedTuple, NoReturn, TypeAlias, TypeVar, dataclass_transform
 
 import msgpack
 
@@ -234,10 +234,117 @@ def _options(where: str, value: object) -> dict[str, OptionValue]:
 
 
 # --------------------------------------------------------------------------------------------
-# Base class
+# One schema per message
+#
+# A message is declared once, as a class under ``@message(type, sender)``: its fields, in
+# order, are the keys of its wire map; its ``__post_init__`` checks their types and bounds.
+# The decorator makes it a keyword-only frozen dataclass, generates ``to_wire`` and
+# ``from_wire`` from ``dataclasses.fields`` and registers it for ``decode``. A field whose
+# wire form is not its Python value (a nested record) says how with ``_via``. A protocol
+# change is one class plus protocol/messages.md, whose tables tests/wire/test_spec.py
+# compares with these classes.
 
 
 _M = TypeVar("_M", bound="Message")
+_R = TypeVar("_R", bound="_Record")
+
+CLIENT_MESSAGES: dict[str, type[Message]] = {}
+"""Wire ``t`` -> class, for what a client may send (filled by ``@message``)."""
+HOST_MESSAGES: dict[str, type[Message]] = {}
+"""Wire ``t`` -> class, for what a host may send (filled by ``@message``)."""
+
+_CODEC = "lanuno.wire.codec"
+
+
+def _via(*, decode: Callable[[Any], Any], encode: Callable[[Any], Any] | None = None) -> Any:
+    """A field whose wire form is not its Python value: ``decode`` builds the value from what
+    msgpack returned, ``encode`` the other way (default: the value packs as it is)."""
+    return field(metadata={_CODEC: (encode, decode)})
+
+
+def _install_codec(cls: type, tag: str | None, where: str, as_array: bool = False) -> None:
+    """Generate ``cls.to_wire``/``cls.from_wire`` from its fields, as dataclasses generates
+    ``__init__``: straight-line code keeps the hot path (``state``) as fast as a codec
+    written by hand, without a second list of the fields to keep in step with the first.
+
+    ``from_wire`` does what the frozen dataclass ``__init__`` does (set every field, then
+    ``__post_init__`` validates) without its keyword call: 18 keyword arguments cost more
+    than the rest of building a ``state``."""
+    env: dict[str, Any] = {
+        "_fail": _fail,
+        "Mapping": Mapping,
+        "new": object.__new__,
+        "put": object.__setattr__,
+    }
+    names = [f.name for f in fields(cls)]
+    values, puts = [], []
+    for index, f in enumerate(fields(cls)):
+        encoder, decoder = f.metadata.get(_CODEC, (None, None))
+        value, raw = f"self.{f.name}", f"wire[{index}]" if as_array else f"get({f.name!r})"
+        if encoder is not None:
+            env[f"encode_{f.name}"] = encoder
+            value = f"encode_{f.name}({value})"
+        if decoder is not None:
+            env[f"decode_{f.name}"] = decoder
+            raw = f"decode_{f.name}({raw})"
+        values.append(value if as_array else f"{f.name!r}: {value}")
+        puts.append(f"    put(self, {f.name!r}, {raw})\n")
+    if as_array:
+        shape = f"[{', '.join(names)}]"
+        built = f"[{', '.join(values)}]"
+        check = f"    if type(wire) is not list or len(wire) != {len(names)}:\n"
+    else:
+        shape = "a map"
+        built = "{" + ", ".join([f"'t': {tag!r}"] * (tag is not None) + values) + "}"
+        check = "    if type(wire) is not dict and not isinstance(wire, Mapping):\n"
+    validate = "    self.__post_init__()\n" if hasattr(cls, "__post_init__") else ""
+    source = (
+        f"def to_wire(self):\n    return {built}\n"
+        f"def from_wire(cls, wire):\n{check}        _fail({where!r}, {shape!r}, wire)\n"
+        + ("" if as_array else "    get = wire.get\n")
+        + "    self = new(cls)\n"
+        + "".join(puts)
+        + validate
+        + "    return self\n"
+    )
+    exec(source, env)  # our own field names only: identifiers, nothing from the wire
+    type.__setattr__(cls, "to_wire", env["to_wire"])
+    type.__setattr__(cls, "from_wire", classmethod(env["from_wire"]))
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field, _via))
+def message(tag: str, sender: Role | None) -> Callable[[type[_M]], type[_M]]:
+    """Declare the wire message ``tag`` sent by ``sender`` (None: either side, ``bye``)."""
+
+    def declare(cls: type[_M]) -> type[_M]:
+        cls = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        cls.TYPE, cls.SENDER = tag, sender
+        _install_codec(cls, tag, tag)
+        for role in (Role.CLIENT, Role.HOST) if sender is None else (sender,):
+            registry = CLIENT_MESSAGES if role is Role.CLIENT else HOST_MESSAGES
+            assert tag not in registry, f"two {role.value} messages of type {tag!r}"
+            registry[tag] = cls
+        return cls
+
+    return declare
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field, _via))
+def record(where: str, *, as_array: bool = False) -> Callable[[type[_R]], type[_R]]:
+    """Declare a record nested in a message at ``where``: a map of its fields, or with
+    ``as_array`` a list of their values in field order."""
+
+    def declare(cls: type[_R]) -> type[_R]:
+        cls = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        _install_codec(cls, None, where, as_array)
+        return cls
+
+    return declare
+
+
+def field_names(cls: type[Message] | type[_Record]) -> tuple[str, ...]:
+    """The wire keys of a message (besides ``t``) or record, in order."""
+    return tuple(f.name for f in fields(cls))
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,17 +353,15 @@ class Message:
 
     TYPE: ClassVar[str] = ""
     SENDER: ClassVar[Role | None] = None
-    FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"t": self.TYPE}
-        for name in self.FIELDS:
-            wire[name] = getattr(self, name)
-        return wire
+        """The wire map: ``t`` and one key per field (generated by ``@message``)."""
+        raise NotImplementedError
 
     @classmethod
     def from_wire(cls: type[_M], wire: Mapping[str, Any]) -> _M:
-        return cls(*[wire.get(name) for name in cls.FIELDS])
+        """The message from its wire map, validated (generated by ``@message``)."""
+        raise NotImplementedError
 
     def size_floor(self, encoded_length: int) -> int:
         """Smallest padded payload size that hides this message's private content.
@@ -266,11 +371,23 @@ class Message:
         return encoded_length
 
 
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """Base of the records nested in messages (generated codec, like ``Message``)."""
+
+    def to_wire(self) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def from_wire(cls: type[_R], wire: object) -> _R:
+        raise NotImplementedError
+
+
 # --------------------------------------------------------------------------------------------
 # Client -> host
 
 
-@dataclass(frozen=True, slots=True)
+@message("hello", Role.CLIENT)
 class Hello(Message):
     """First message after the handshake (JOIN and RESUME alike)."""
 
@@ -280,10 +397,6 @@ class Hello(Message):
     kid: bool
     seed_commit: bytes
     """SHA-256 commitment to this client's seed for the next round (fairness.md)."""
-
-    TYPE: ClassVar[str] = "hello"
-    SENDER: ClassVar[Role | None] = Role.CLIENT
-    FIELDS: ClassVar[tuple[str, ...]] = ("versions", "name", "age", "kid", "seed_commit")
 
     def __post_init__(self) -> None:
         versions = _sequence("hello.versions", self.versions, 8, 1)
@@ -295,31 +408,23 @@ class Hello(Message):
         _bytes("hello.seed_commit", self.seed_commit, 32)
 
 
-@dataclass(frozen=True, slots=True)
+@message("ready", Role.CLIENT)
 class Ready(Message):
     """Lobby: this seat is (not) ready to start."""
 
     ready: bool
 
-    TYPE: ClassVar[str] = "ready"
-    SENDER: ClassVar[Role | None] = Role.CLIENT
-    FIELDS: ClassVar[tuple[str, ...]] = ("ready",)
-
     def __post_init__(self) -> None:
         _bool("ready.ready", self.ready)
 
 
-@dataclass(frozen=True, slots=True)
+@message("action", Role.CLIENT)
 class ActionRequest(Message):
     """An intention: the host prefixes the seat, checks ``seq`` and ``sid``, then the rules."""
 
     seq: int
     sid: int
     a: str
-
-    TYPE: ClassVar[str] = "action"
-    SENDER: ClassVar[Role | None] = Role.CLIENT
-    FIELDS: ClassVar[tuple[str, ...]] = ("seq", "sid", "a")
 
     def __post_init__(self) -> None:
         _int("action.seq", self.seq, 1, U32)
@@ -332,7 +437,7 @@ def _choice_action(where: str, value: object) -> None:
         _fail(where, "an action like 'play R7', 'draw', 'color B', 'catch 2', 'give 0 3'", value)
 
 
-@dataclass(frozen=True, slots=True)
+@message("seed_reveal", Role.CLIENT)
 class ClientSeedReveal(Message):
     """The seed committed earlier, and a commitment to the seed for the next round."""
 
@@ -340,38 +445,26 @@ class ClientSeedReveal(Message):
     seed: bytes
     next_commit: bytes
 
-    TYPE: ClassVar[str] = "seed_reveal"
-    SENDER: ClassVar[Role | None] = Role.CLIENT
-    FIELDS: ClassVar[tuple[str, ...]] = ("round", "seed", "next_commit")
-
     def __post_init__(self) -> None:
         _int("seed_reveal.round", self.round, 1, 0xFFFF)
         _bytes("seed_reveal.seed", self.seed, 32)
         _bytes("seed_reveal.next_commit", self.next_commit, 32)
 
 
-@dataclass(frozen=True, slots=True)
+@message("ping", Role.CLIENT)
 class Ping(Message):
     n: int
-
-    TYPE: ClassVar[str] = "ping"
-    SENDER: ClassVar[Role | None] = Role.CLIENT
-    FIELDS: ClassVar[tuple[str, ...]] = ("n",)
 
     def __post_init__(self) -> None:
         _int("ping.n", self.n, 0, U32)
 
 
-@dataclass(frozen=True, slots=True)
+@message("bye", None)
 class Bye(Message):
     """Either side: the last message on a connection. ``code`` is a ``CloseCode`` value."""
 
     code: int
     reason: str
-
-    TYPE: ClassVar[str] = "bye"
-    SENDER: ClassVar[Role | None] = None
-    FIELDS: ClassVar[tuple[str, ...]] = ("code", "reason")
 
     def __post_init__(self) -> None:
         _int("bye.code", self.code, 0, 0xFFFF)
@@ -382,7 +475,7 @@ class Bye(Message):
 # Host -> client
 
 
-@dataclass(frozen=True, slots=True)
+@message("welcome", Role.HOST)
 class Welcome(Message):
     """Answer to ``hello``: the seat this connection plays and the table's rules."""
 
@@ -392,10 +485,6 @@ class Welcome(Message):
     preset: str
     options: Mapping[str, OptionValue]
 
-    TYPE: ClassVar[str] = "welcome"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("version", "seat", "table", "preset", "options")
-
     def __post_init__(self) -> None:
         _int("welcome.version", self.version, 1, 0xFFFF)
         _int("welcome.seat", self.seat, 0, MAX_SEATS - 1)
@@ -404,8 +493,10 @@ class Welcome(Message):
         object.__setattr__(self, "options", _options("welcome.options", self.options))
 
 
-@dataclass(frozen=True, slots=True)
-class LobbySeat:
+@record("lobby.seats")
+class LobbySeat(_Record):
+    """One seat of the lobby (a map in ``lobby.seats``)."""
+
     name: str | None
     kind: str
     kid: bool
@@ -413,8 +504,6 @@ class LobbySeat:
     ready: bool
     check: int | None
     """The seat's check number (human seats with a live connection), for the shared screen."""
-
-    FIELDS: ClassVar[tuple[str, ...]] = ("name", "kind", "kid", "connected", "ready", "check")
 
     def __post_init__(self) -> None:
         if self.name is not None:
@@ -425,29 +514,20 @@ class LobbySeat:
         _bool("lobby.seats.ready", self.ready)
         _opt_int("lobby.seats.check", self.check, 0, 999_999)
 
-    def to_wire(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.FIELDS}
 
-    @classmethod
-    def from_wire(cls, wire: object) -> LobbySeat:
-        if not isinstance(wire, Mapping):
-            _fail("lobby.seats", "a map per seat", wire)
-        values: list[Any] = [wire.get(name) for name in cls.FIELDS]
-        return cls(*values)
-
-
-@dataclass(frozen=True, slots=True)
+@message("lobby", Role.HOST)
 class Lobby(Message):
     """The whole lobby, sent whenever it changes."""
 
-    seats: tuple[LobbySeat, ...]
+    seats: tuple[LobbySeat, ...] = _via(
+        encode=lambda seats: [s.to_wire() for s in seats],
+        decode=lambda wire: tuple(
+            map(LobbySeat.from_wire, _sequence("lobby.seats", wire, MAX_SEATS, 2))
+        ),
+    )
     preset: str
     options: Mapping[str, OptionValue]
     can_start: bool
-
-    TYPE: ClassVar[str] = "lobby"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("seats", "preset", "options", "can_start")
 
     def __post_init__(self) -> None:
         seats = _sequence("lobby.seats", self.seats, MAX_SEATS, 2)
@@ -457,25 +537,6 @@ class Lobby(Message):
         _token("lobby.preset", self.preset)
         object.__setattr__(self, "options", _options("lobby.options", self.options))
         _bool("lobby.can_start", self.can_start)
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "t": self.TYPE,
-            "seats": [s.to_wire() for s in self.seats],
-            "preset": self.preset,
-            "options": self.options,
-            "can_start": self.can_start,
-        }
-
-    @classmethod
-    def from_wire(cls, wire: Mapping[str, Any]) -> Lobby:
-        seats = _sequence("lobby.seats", wire.get("seats"), MAX_SEATS, 2)
-        return cls(
-            tuple(LobbySeat.from_wire(s) for s in seats),
-            wire.get("preset"),  # type: ignore[arg-type]
-            wire.get("options"),  # type: ignore[arg-type]
-            wire.get("can_start"),  # type: ignore[arg-type]
-        )
 
 
 class UnoFlags(NamedTuple):
@@ -490,7 +551,13 @@ class UnoFlags(NamedTuple):
 _UNO_ONLY.add(UnoFlags)
 
 
-@dataclass(frozen=True, slots=True)
+def _uno_flags(wire: object) -> tuple[UnoFlags, ...]:
+    # _make raises TypeError on a pair of the wrong length (decode reports it); other
+    # shapes give flags that are not booleans, which the constructor refuses.
+    return tuple(map(UnoFlags._make, _sequence("state.uno", wire, MAX_SEATS)))
+
+
+@message("state", Role.HOST)
 class State(Message):
     """One seat's view of the round: the public table plus this seat's own hand and choices."""
 
@@ -506,35 +573,12 @@ class State(Message):
     phase: str
     pending: int
     legal: tuple[str, ...]
-    uno: tuple[UnoFlags, ...]
+    uno: tuple[UnoFlags, ...] = _via(decode=_uno_flags)
     scores: tuple[int, ...]
     draw_pile: int
     discard_count: int
     deadline_ms: int | None
     dealer: int
-
-    TYPE: ClassVar[str] = "state"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "sid",
-        "round",
-        "hand",
-        "counts",
-        "top",
-        "color",
-        "direction",
-        "turn",
-        "actor",
-        "phase",
-        "pending",
-        "legal",
-        "uno",
-        "scores",
-        "draw_pile",
-        "discard_count",
-        "deadline_ms",
-        "dealer",
-    )
 
     def __post_init__(self) -> None:
         # The hot path of the protocol: one flat test that every valid state passes, and
@@ -632,42 +676,6 @@ class State(Message):
         _int("state.dealer", self.dealer, 0, seats - 1)
         raise MessageError("state: invalid")  # unreachable while the two checks agree
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "t": "state",
-            "sid": self.sid,
-            "round": self.round,
-            "hand": self.hand,
-            "counts": self.counts,
-            "top": self.top,
-            "color": self.color,
-            "direction": self.direction,
-            "turn": self.turn,
-            "actor": self.actor,
-            "phase": self.phase,
-            "pending": self.pending,
-            "legal": self.legal,
-            "uno": self.uno,
-            "scores": self.scores,
-            "draw_pile": self.draw_pile,
-            "discard_count": self.discard_count,
-            "deadline_ms": self.deadline_ms,
-            "dealer": self.dealer,
-        }
-
-    @classmethod
-    def from_wire(cls, wire: Mapping[str, Any]) -> State:
-        get: Callable[[str], Any] = wire.get
-        uno = _sequence("state.uno", get("uno"), MAX_SEATS)
-        # _make raises TypeError on a pair of the wrong length (decode reports it); other
-        # shapes give flags that are not booleans, which the constructor refuses.
-        return cls(
-            get("sid"), get("round"), get("hand"), get("counts"), get("top"), get("color"),
-            get("direction"), get("turn"), get("actor"), get("phase"), get("pending"),
-            get("legal"), tuple(map(UnoFlags._make, uno)), get("scores"),
-            get("draw_pile"), get("discard_count"), get("deadline_ms"), get("dealer"),
-        )  # fmt: skip
-
     def size_floor(self, encoded_length: int) -> int:
         # Replace the hand-dependent bytes by their worst case for this many cards, so the
         # padded size depends only on public facts (hand size, phase, seats). A card code
@@ -702,7 +710,7 @@ def _event_value(where: str, value: object) -> EventValue:
     return items
 
 
-@dataclass(frozen=True, slots=True)
+@message("event", Role.HOST)
 class Event(Message):
     """One log entry. Card codes appear only when this seat may know them (fairness of
     audience is the host's job; see messages.md, "Events")."""
@@ -710,10 +718,6 @@ class Event(Message):
     sid: int
     type: str
     fields: Mapping[str, EventValue] = field(default_factory=dict)
-
-    TYPE: ClassVar[str] = "event"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("sid", "type", "fields")
 
     def __post_init__(self) -> None:
         _int("event.sid", self.sid, 0, U64)
@@ -739,7 +743,7 @@ def _flat(values: Iterable[EventValue]) -> Iterable[object]:
             yield value
 
 
-@dataclass(frozen=True, slots=True)
+@message("error", Role.HOST)
 class ErrorReply(Message):
     """A refused action or request. Never closes the connection by itself."""
 
@@ -748,10 +752,6 @@ class ErrorReply(Message):
     text: str
     seq: int | None
     """The ``action.seq`` this answers, if any."""
-
-    TYPE: ClassVar[str] = "error"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("code", "rule", "text", "seq")
 
     def __post_init__(self) -> None:
         _token("error.code", self.code)
@@ -777,56 +777,52 @@ ERROR_CODES = frozenset(
 """The ``error.code`` values defined by version 1 (clients treat others like ``illegal``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@message("ack", Role.HOST)
 class Ack(Message):
     """The action ``seq`` was applied (or had been: duplicates are acked, not re-applied)."""
 
     seq: int
 
-    TYPE: ClassVar[str] = "ack"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("seq",)
-
     def __post_init__(self) -> None:
         _int("ack.seq", self.seq, 1, U32)
 
 
-@dataclass(frozen=True, slots=True)
+@message("seed_commit", Role.HOST)
 class SeedCommit(Message):
     """Round start: the host's commitment to its seed for this round."""
 
     round: int
     commit: bytes
 
-    TYPE: ClassVar[str] = "seed_commit"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("round", "commit")
-
     def __post_init__(self) -> None:
         _int("seed_commit.round", self.round, 1, 0xFFFF)
         _bytes("seed_commit.commit", self.commit, 32)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSeed:
+@record("seed_reveal.seeds", as_array=True)
+class SeatSeed(_Record):
+    """One contributing seat of a round (a ``[seat, seed, commit]`` list in ``seeds``);
+    checked by ``HostSeedReveal``."""
+
     seat: int
     seed: bytes
     commit: bytes
     """The commitment the host recorded for this seed (from hello or the previous reveal)."""
 
 
-@dataclass(frozen=True, slots=True)
+@message("seed_reveal", Role.HOST)
 class HostSeedReveal(Message):
     """Round end: every seed of the round and the deck order they produce."""
 
     round: int
     host_seed: bytes
-    seeds: tuple[SeatSeed, ...]
+    seeds: tuple[SeatSeed, ...] = _via(
+        encode=lambda seeds: [s.to_wire() for s in seeds],
+        decode=lambda wire: tuple(
+            map(SeatSeed.from_wire, _sequence("seed_reveal.seeds", wire, MAX_SEATS))
+        ),
+    )
     deck: tuple[str, ...]
-
-    TYPE: ClassVar[str] = "seed_reveal"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("round", "host_seed", "seeds", "deck")
 
     def __post_init__(self) -> None:
         _int("seed_reveal.round", self.round, 1, 0xFFFF)
@@ -845,32 +841,14 @@ class HostSeedReveal(Message):
         object.__setattr__(self, "seeds", seeds)
         object.__setattr__(self, "deck", deck)
 
-    def to_wire(self) -> dict[str, Any]:
-        wire = Message.to_wire(self)
-        wire["seeds"] = [[s.seat, s.seed, s.commit] for s in self.seeds]
-        return wire
 
-    @classmethod
-    def from_wire(cls, wire: Mapping[str, Any]) -> HostSeedReveal:
-        seeds = []
-        for item in _sequence("seed_reveal.seeds", wire.get("seeds"), MAX_SEATS):
-            if type(item) is not list or len(item) != 3:
-                _fail("seed_reveal.seeds", "[seat, seed, commit] triples", item)
-            seeds.append(SeatSeed(*item))
-        return cls(wire.get("round"), wire.get("host_seed"), tuple(seeds), wire.get("deck"))  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True, slots=True)
+@message("round_end", Role.HOST)
 class RoundEnd(Message):
     round: int
     winner: int | None
     points: int
     """What the winner scored this round."""
     scores: tuple[int, ...]
-
-    TYPE: ClassVar[str] = "round_end"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("round", "winner", "points", "scores")
 
     def __post_init__(self) -> None:
         _int("round_end.round", self.round, 1, 0xFFFF)
@@ -881,14 +859,10 @@ class RoundEnd(Message):
         object.__setattr__(self, "scores", scores)
 
 
-@dataclass(frozen=True, slots=True)
+@message("game_end", Role.HOST)
 class GameEnd(Message):
     winner: int | None
     scores: tuple[int, ...]
-
-    TYPE: ClassVar[str] = "game_end"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("winner", "scores")
 
     def __post_init__(self) -> None:
         scores = _sequence("game_end.scores", self.scores, MAX_SEATS, 2)
@@ -897,38 +871,12 @@ class GameEnd(Message):
         object.__setattr__(self, "scores", scores)
 
 
-@dataclass(frozen=True, slots=True)
+@message("pong", Role.HOST)
 class Pong(Message):
     n: int
 
-    TYPE: ClassVar[str] = "pong"
-    SENDER: ClassVar[Role | None] = Role.HOST
-    FIELDS: ClassVar[tuple[str, ...]] = ("n",)
-
     def __post_init__(self) -> None:
         _int("pong.n", self.n, 0, U32)
-
-
-CLIENT_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Hello, Ready, ActionRequest, ClientSeedReveal, Ping, Bye)
-}
-HOST_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls
-    for cls in (
-        Welcome,
-        Lobby,
-        State,
-        Event,
-        ErrorReply,
-        Ack,
-        SeedCommit,
-        HostSeedReveal,
-        RoundEnd,
-        GameEnd,
-        Pong,
-        Bye,
-    )
-}
 
 
 def may_send(role: Role, message: Message) -> bool:

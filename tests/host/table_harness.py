@@ -96,7 +96,11 @@ class Harness:
         self.clients[peer] = client
         done = HandshakeComplete(Mode.JOIN, None, 0, client.secret, 123456, self.table.room_id)
         self.table.on_handshake(peer, done, self.now)
-        self.table.on_message(peer, Hello((1,), name, age, kid, seeds.next_commit), self.now)
+        self.table.on_message(
+            peer,
+            Hello(versions=(1,), name=name, age=age, kid=kid, seed_commit=seeds.next_commit),
+            self.now,
+        )
         self.pump()
         return client
 
@@ -119,7 +123,11 @@ class Harness:
         )
         self.table.on_handshake(peer, done, self.now)
         self.table.on_message(
-            peer, Hello((1,), old.name, None, False, old.seeds.next_commit), self.now
+            peer,
+            Hello(
+                versions=(1,), name=old.name, age=None, kid=False, seed_commit=old.seeds.next_commit
+            ),
+            self.now,
         )
         self.pump()
         return client
@@ -137,7 +145,9 @@ class Harness:
         client.seq += 1
         state = client.state
         assert state is not None
-        self.send(client, ActionRequest(client.seq, state.sid if sid is None else sid, notation))
+        self.send(
+            client, ActionRequest(seq=client.seq, sid=state.sid if sid is None else sid, a=notation)
+        )
         return client.seq
 
     def advance(self, seconds: float) -> None:

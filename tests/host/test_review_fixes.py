@@ -150,7 +150,11 @@ def test_a_resume_whose_seat_moved_before_its_hello_is_rejected_in_reclaim() -> 
     table.remove_seat(0)  # ...the host removes A: B moves to 0, C to seat 1
     h.pump()
     assert c.seat == 1
-    table.on_message(peer, Hello((1,), "B", None, False, b.seeds.next_commit), h.now)
+    table.on_message(
+        peer,
+        Hello(versions=(1,), name="B", age=None, kid=False, seed_commit=b.seeds.next_commit),
+        h.now,
+    )
     out = table.take_outbox()
     assert any(isinstance(o, Close) and o.code is CloseCode.RESUME_REJECTED for o in out)
     assert not any(isinstance(o, Send) and isinstance(o.message, Welcome) for o in out)
@@ -181,7 +185,7 @@ def test_an_action_from_a_connection_that_does_not_hold_its_seat_is_refused() ->
     state = actor.state
     assert isinstance(state, State)
     sid = table.sid
-    h.send(other, ActionRequest(1, state.sid, state.legal[0]))
+    h.send(other, ActionRequest(seq=1, sid=state.sid, a=state.legal[0]))
     reply = other.inbox[-1]
     assert isinstance(reply, ErrorReply) and reply.code == "not_now"
     assert table.sid == sid

@@ -99,10 +99,10 @@ def test_duplicate_seq_is_acked_again_and_not_applied() -> None:
     actor, _ = actor_and_other(h, players)
     state = actor.state
     seq = h.act(actor, state.legal[-1])
-    assert actor.of_type(Ack)[-1] == Ack(seq)
+    assert actor.of_type(Ack)[-1] == Ack(seq=seq)
     sid = h.table.sid
-    h.send(actor, ActionRequest(seq, state.sid, state.legal[-1]))
-    assert actor.inbox[-1] == Ack(seq)
+    h.send(actor, ActionRequest(seq=seq, sid=state.sid, a=state.legal[-1]))
+    assert actor.inbox[-1] == Ack(seq=seq)
     assert h.table.sid == sid
 
 
@@ -198,7 +198,7 @@ def test_lobby_controls_and_auto_start() -> None:
     assert [s.kind for s in lobby.seats] == ["human", "bot"]
     with pytest.raises(ValueError):
         h.table.set_option("no_such_option", "on")
-    h.send(ann, Ready(True))
+    h.send(ann, Ready(ready=True))
     assert h.table.phase is TablePhase.PLAYING
     with pytest.raises(ValueError):
         h.table.add_bot("beginner")

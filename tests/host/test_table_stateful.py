@@ -78,7 +78,7 @@ class TableMachine(RuleBasedStateMachine):
         if live:
             client = live[index % len(live)]
             sid = self.h.table.sid
-            self.h.send(client, ActionRequest(client.seq, client.state.sid, "draw"))
+            self.h.send(client, ActionRequest(seq=client.seq, sid=client.state.sid, a="draw"))
             assert self.h.table.sid == sid  # a resend never applies anything
 
     @precondition(lambda self: len(self.live()) >= 1)

@@ -162,7 +162,11 @@ async def test_oversized_frame_closes_that_connection_only() -> None:
     try:
         ann = await join(server.port, table.room_code, "Ann")
         reader, writer, conn = await _raw_client(server.port, table.room_code)
-        writer.write(conn.send(Hello((1,), "Eve", None, False, os.urandom(32))))
+        writer.write(
+            conn.send(
+                Hello(versions=(1,), name="Eve", age=None, kid=False, seed_commit=os.urandom(32))
+            )
+        )
         writer.write(b"\xff\xff" + b"\x00" * 64)
         data = b""
         while chunk := await asyncio.wait_for(reader.read(65536), 2):
@@ -183,11 +187,15 @@ async def test_action_flood_is_refused_then_dropped_and_the_table_goes_on() -> N
         ann = await join(server.port, table.room_code, "Ann")
         bob = await join(server.port, table.room_code, "Bob")
         reader, writer, conn = await _raw_client(server.port, table.room_code)
-        writer.write(conn.send(Hello((1,), "Eve", None, False, os.urandom(32))))
+        writer.write(
+            conn.send(
+                Hello(versions=(1,), name="Eve", age=None, kid=False, seed_commit=os.urandom(32))
+            )
+        )
         await TableControls(server).start()
         await asyncio.sleep(0.05)
         for seq in range(1, 400):
-            writer.write(conn.send(ActionRequest(seq, 0, "draw")))
+            writer.write(conn.send(ActionRequest(seq=seq, sid=0, a="draw")))
         received = []
         with pytest.raises((ConnectionError, TimeoutError)):
             while True:
@@ -245,7 +253,11 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
 
         collector = asyncio.create_task(collect())
         reader, writer, conn = await _raw_client(server.port, table.room_code)
-        writer.write(conn.send(Hello((1,), "Eve", None, False, os.urandom(32))))
+        writer.write(
+            conn.send(
+                Hello(versions=(1,), name="Eve", age=None, kid=False, seed_commit=os.urandom(32))
+            )
+        )
         for _ in range(200):
             if len(table.slots) == 2:
                 break
@@ -265,7 +277,7 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
                 await asyncio.sleep(0.01)
             error = next(m for m in seen if isinstance(m, ErrorReply))
         else:  # Eve is out of turn
-            writer.write(conn.send(ActionRequest(1, state.sid, "draw")))
+            writer.write(conn.send(ActionRequest(seq=1, sid=state.sid, a="draw")))
             replies: list[object] = []
             while not any(isinstance(m, ErrorReply) for m in replies):
                 replies.extend(conn.receive_data(await asyncio.wait_for(reader.read(65536), 2)))

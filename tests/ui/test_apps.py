@@ -253,8 +253,11 @@ def test_shared_screen_shows_check_numbers_and_never_a_hand() -> None:
 
 def test_kicked_seat_is_the_selected_one_between_rounds() -> None:
     model = TableModel(translator("en"))
-    seats = (*lobby().seats[:3], LobbySeat(None, "empty", False, False, False, None))
-    model.apply(Lobby(seats, "official", {}, False), 0.0)
+    seats = (
+        *lobby().seats[:3],
+        LobbySeat(name=None, kind="empty", kid=False, connected=False, ready=False, check=None),
+    )
+    model.apply(Lobby(seats=seats, preset="official", options={}, can_start=False), 0.0)
     model.move_cursor(3)
     assert model.removable_seat() is None
 

@@ -155,7 +155,9 @@ def test_simple_keys_send_their_verb() -> None:
 
 def test_refusal_shows_the_host_sentence_and_the_rule() -> None:
     model = model_with(state())
-    model.apply(ErrorReply("illegal", "O12", "That card does not match.", 4), NOW)
+    model.apply(
+        ErrorReply(code="illegal", rule="O12", text="That card does not match.", seq=4), NOW
+    )
     assert model.refusal == "That card does not match."
     assert model.log.lines[-1].text == "Refused: That card does not match. (rule O12)"
     model.activate()
@@ -213,13 +215,13 @@ def test_seat_rows_carry_counts_flags_and_turn() -> None:
 
 def test_round_end_then_next_round_then_game_end() -> None:
     model = model_with(state())
-    model.apply(RoundEnd(1, 1, 87, (120, 87, 40, 65)), NOW)
+    model.apply(RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)), NOW)
     assert model.screen == "round_end"
     assert model.final_scores()[0] == ("Lea", 120, False)
     assert ("Max", 87, True) in model.final_scores()
     model.apply(state(round_no=2, sid=20), NOW)
     assert model.screen == "play"
-    model.apply(GameEnd(0, (512, 87, 40, 65)), NOW)
+    model.apply(GameEnd(winner=0, scores=(512, 87, 40, 65)), NOW)
     assert model.screen == "game_end"
     assert model.final_scores()[0] == ("Lea", 512, True)
 
@@ -231,5 +233,5 @@ def test_unknown_seat_names_fall_back_to_a_number() -> None:
 
 def test_bye_is_logged_with_its_reason() -> None:
     model = model_with(state())
-    model.apply(Bye(1, "host is closing the table"), NOW)
+    model.apply(Bye(code=1, reason="host is closing the table"), NOW)
     assert model.log.lines[-1].text == "The host closed the connection: host is closing the table"

@@ -108,7 +108,12 @@ def test_client_challenge(client: tuple[ClientModel, Application[int]]) -> None:
         event("color_chosen", seat=1, color="G"),
         event("penalty_pending", seat=2, amount=4),
         penalty,
-        ErrorReply("illegal", "O19", "You must first take the penalty or challenge it.", 3),
+        ErrorReply(
+            code="illegal",
+            rule="O19",
+            text="You must first take the penalty or challenge it.",
+            seq=3,
+        ),
     )
     check_golden("client_challenge", render_text(app))
 
@@ -119,7 +124,8 @@ def test_client_ten_seats_big_hand_and_a_picker_fit_80x24(
     model, app = client
     names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")
     seats = tuple(
-        LobbySeat(n, "human", False, True, True, 100_000 + i) for i, n in enumerate(names)
+        LobbySeat(name=n, kind="human", kid=False, connected=True, ready=True, check=100_000 + i)
+        for i, n in enumerate(names)
     )
     hand = ("R1", "R2", "R3", "R4", "Y5", "Y6", "G7", "G8", "B9", "BS", "YR", "G+2", "W", "W+4")
     crowded = state(
@@ -128,7 +134,13 @@ def test_client_ten_seats_big_hand_and_a_picker_fit_80x24(
         uno=(UnoFlags(False, False),) * 10,
         legal=("play R1", "play R2", "play W B", "play W R", "draw", "uno"),
     )
-    feed(model, welcome(), Lobby(seats, "official", {}, True), *opening_events(), crowded)
+    feed(
+        model,
+        welcome(),
+        Lobby(seats=seats, preset="official", options={}, can_start=True),
+        *opening_events(),
+        crowded,
+    )
     model.play_index(hand.index("W"))
     check_golden("client_ten_seats", render_text(app))
 
@@ -142,7 +154,7 @@ def test_client_round_end(client: tuple[ClientModel, Application[int]]) -> None:
         *opening_events(),
         event("played", seat=1, card="R3", jump_in=False),
         event("round_ended", winner=1, points=87, scores=(120, 87, 40, 65)),
-        RoundEnd(1, 1, 87, (120, 87, 40, 65)),
+        RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)),
     )
     check_golden("client_round_end", render_text(app))
 
@@ -176,12 +188,20 @@ def test_table_ten_seats_in_french() -> None:
     model = TableModel(translator("fr"))
     ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
     names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")
-    seats = tuple(LobbySeat(n, "human", False, True, True, 100 + i) for i, n in enumerate(names))
+    seats = tuple(
+        LobbySeat(name=n, kind="human", kid=False, connected=True, ready=True, check=100 + i)
+        for i, n in enumerate(names)
+    )
     flags = (UnoFlags(False, False), UnoFlags(False, True)) + (UnoFlags(True, False),) * 8
     public = state(hand=(), legal=(), counts=(7, 1, 14, 3, 5, 6, 2, 9, 4, 8), uno=flags)
     with create_pipe_input() as pipe:
         app = build_table_application(ctl, input=pipe, output=DummyOutput())
-        feed(model, Lobby(seats, "official", {}, True), *opening_events(), public)
+        feed(
+            model,
+            Lobby(seats=seats, preset="official", options={}, can_start=True),
+            *opening_events(),
+            public,
+        )
         check_golden("table_ten_seats_fr", render_text(app))
 
 
@@ -198,13 +218,13 @@ def test_table_turn_on_a_wide_screen_seats_players_on_both_sides(
 def test_table_round_end(table: tuple[TableModel, Application[int]]) -> None:
     model, app = table
     feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
-    feed(model, RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+    feed(model, RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)))
     check_golden("table_round_end", render_text(app))
 
 
 def test_table_game_end(table: tuple[TableModel, Application[int]]) -> None:
     model, app = table
-    feed(model, lobby(), state(hand=(), legal=()), GameEnd(0, (512, 87, 40, 65)))
+    feed(model, lobby(), state(hand=(), legal=()), GameEnd(winner=0, scores=(512, 87, 40, 65)))
     check_golden("table_game_end", render_text(app))
 
 

@@ -25,11 +25,11 @@ def test_screens_follow_the_game() -> None:
     assert model.screen == "lobby"
     model.apply(state(hand=(), legal=()), NOW)
     assert model.screen == "play"
-    model.apply(RoundEnd(1, 1, 87, (120, 87, 40, 65)), NOW)
+    model.apply(RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)), NOW)
     assert model.screen == "round_end" and model.between_rounds
     model.apply(state(hand=(), legal=(), round_no=2), NOW)
     assert model.screen == "play" and not model.between_rounds
-    model.apply(GameEnd(0, (512, 87, 40, 65)), NOW)
+    model.apply(GameEnd(winner=0, scores=(512, 87, 40, 65)), NOW)
     assert model.screen == "game_end"
     assert model.scoreboard()[0] == (0, "Lea", 512, True)
 
@@ -78,10 +78,10 @@ def test_presets_and_bot_levels_cycle() -> None:
 
 def test_only_occupied_seats_can_be_removed() -> None:
     seats = (
-        LobbySeat("Lea", "human", False, True, True, 1),
-        LobbySeat(None, "empty", False, False, False, None),
+        LobbySeat(name="Lea", kind="human", kid=False, connected=True, ready=True, check=1),
+        LobbySeat(name=None, kind="empty", kid=False, connected=False, ready=False, check=None),
     )
-    model = model_with(Lobby(seats, "official", {}, False))
+    model = model_with(Lobby(seats=seats, preset="official", options={}, can_start=False))
     assert model.removable_seat() == 0
     model.move_cursor(1)
     assert model.removable_seat() is None
@@ -94,5 +94,5 @@ def test_cursor_stays_inside_a_shrinking_lobby() -> None:
     model.move_cursor(-1)
     assert model.cursor == 3
     seats = lobby().seats[:2]
-    model.apply(Lobby(seats, "official", {}, True), NOW)
+    model.apply(Lobby(seats=seats, preset="official", options={}, can_start=True), NOW)
     assert model.cursor == 1

@@ -138,17 +138,28 @@ class FakeControls:
 
 
 def welcome(seat: int = 2) -> Welcome:
-    return Welcome(1, seat, "Kitchen", "official", {"target": 500, "stacking": False})
+    return Welcome(
+        version=1,
+        seat=seat,
+        table="Kitchen",
+        preset="official",
+        options={"target": 500, "stacking": False},
+    )
 
 
 def lobby(ready: bool = True, can_start: bool = True) -> Lobby:
     seats = (
-        LobbySeat("Lea", "human", False, True, ready, 314159),
-        LobbySeat("Max", "human", True, True, ready, 271828),
-        LobbySeat("Ana", "human", False, True, ready, 123456),
-        LobbySeat("Bot Bob", "bot", False, True, True, None),
+        LobbySeat(name="Lea", kind="human", kid=False, connected=True, ready=ready, check=314159),
+        LobbySeat(name="Max", kind="human", kid=True, connected=True, ready=ready, check=271828),
+        LobbySeat(name="Ana", kind="human", kid=False, connected=True, ready=ready, check=123456),
+        LobbySeat(name="Bot Bob", kind="bot", kid=False, connected=True, ready=True, check=None),
     )
-    return Lobby(seats, "official", {"target": 500, "stacking": False}, can_start)
+    return Lobby(
+        seats=seats,
+        preset="official",
+        options={"target": 500, "stacking": False},
+        can_start=can_start,
+    )
 
 
 def state(

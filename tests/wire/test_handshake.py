@@ -26,7 +26,9 @@ def test_join_agrees_on_check_number_and_resume_secret() -> None:
     assert pair.client_done.generation == pair.host_done.generation == 0
     assert pair.client_done.seat is None
     assert pair.to_host(hello()) == [hello()]
-    welcome = Welcome(1, 2, "Kitchen", "official", {"stacking": False})
+    welcome = Welcome(
+        version=1, seat=2, table="Kitchen", preset="official", options={"stacking": False}
+    )
     assert pair.to_client(welcome) == [welcome]
 
 

@@ -95,7 +95,7 @@ def scripted_game(
             hands[actor].pop()
             counts[actor] -= 1
             for seat in range(seats):
-                to_seat(seat, Event(sid, "played", {"seat": actor, "card": card}))
+                to_seat(seat, Event(sid=sid, type="played", fields={"seat": actor, "card": card}))
         else:  # a draw: only the drawer learns the card
             drawn = private_card(private)
             hands[actor].append(drawn)
@@ -106,8 +106,8 @@ def scripted_game(
                     if seat == actor
                     else {"seat": actor, "count": 1}
                 )
-                to_seat(seat, Event(sid, "drew", fields))
-        frame = pairs[actor].client.send(ActionRequest(sid, sid, "draw"))
+                to_seat(seat, Event(sid=sid, type="drew", fields=fields))
+        frame = pairs[actor].client.send(ActionRequest(seq=sid, sid=sid, a="draw"))
         wire.extend(frame)
         pairs[actor].host.receive_data(frame)
     return lengths, bytes(wire), legal_lengths
@@ -328,7 +328,7 @@ def test_s5_no_key_nonce_pair_repeats_and_every_connection_has_fresh_keys(
         assert before not in used
         used.add(before)
         if op == "c2h":
-            pair.to_host(Ping(n))
+            pair.to_host(Ping(n=n))
         else:
-            pair.to_client(Event(n, "tick"))
+            pair.to_client(Event(sid=n, type="tick"))
         assert sender.tx.counter == before[1] + 1

@@ -128,9 +128,13 @@ def honest_round(*, my_reveal_arrives: bool = True) -> tuple[HostSeedReveal, byt
     FairShuffler(combine_seeds(ROOM, 1, host_seed, book.seeds(1))).shuffle(deck, deal_purpose(1))
     commits = book.commitments(1)
     reveal = HostSeedReveal(
-        1, host_seed, tuple(SeatSeed(s, seed, commits[s]) for s, seed in book.seeds(1).items()),
-        tuple(deck),
-    )  # fmt: skip
+        round=1,
+        host_seed=host_seed,
+        seeds=tuple(
+            SeatSeed(seat=s, seed=seed, commit=commits[s]) for s, seed in book.seeds(1).items()
+        ),
+        deck=tuple(deck),
+    )
     return reveal, commit, me.revealed[1]
 
 
@@ -172,10 +176,14 @@ def test_s9_my_seed_listed_but_changed_still_fails() -> None:
     deck = list(CANONICAL)
     FairShuffler(combine_seeds(ROOM, 1, reveal.host_seed, seeds)).shuffle(deck, deal_purpose(1))
     forged = HostSeedReveal(
-        1, reveal.host_seed,
-        (SeatSeed(0, substitute, client_seed_commitment(substitute)), *reveal.seeds),
-        tuple(deck),
-    )  # fmt: skip
+        round=1,
+        host_seed=reveal.host_seed,
+        seeds=(
+            SeatSeed(seat=0, seed=substitute, commit=client_seed_commitment(substitute)),
+            *reveal.seeds,
+        ),
+        deck=tuple(deck),
+    )
     with pytest.raises(FairnessError, match="changed"):
         check(forged, commit, mine)
 

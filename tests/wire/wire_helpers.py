@@ -80,7 +80,7 @@ def join(table: Table, seed: bytes = b"client") -> ConnectionPair:
 
 
 def hello(name: str = "Ann") -> Hello:
-    return Hello((1,), name, None, False, b"\x11" * 32)
+    return Hello(versions=(1,), name=name, age=None, kid=False, seed_commit=b"\x11" * 32)
 
 
 SORTED_CODES = sorted(CARD_CODES)

@@ -1,0 +1,113 @@
+"""protocol/messages.md and lanuno/wire/messages.py describe the same messages.
+
+The message classes are the one schema in code; the spec is the one schema in prose. These
+tests keep the two in step: a field added to a class without the spec (or the other way
+round) fails here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from lanuno.wire.messages import (
+    CLIENT_MESSAGES,
+    ERROR_CODES,
+    HOST_MESSAGES,
+    LobbySeat,
+    Message,
+    Role,
+    SeatSeed,
+    State,
+    field_names,
+)
+
+SPEC = Path(__file__).resolve().parents[2] / "protocol" / "messages.md"
+
+
+def section(title: str) -> str:
+    text = SPEC.read_text(encoding="utf-8")
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The rows of the first table in ``text``, without its header."""
+    rows: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            if not line.startswith("|---"):
+                rows.append([cell.strip() for cell in line.strip("|").split("|")])
+        elif rows:
+            break
+    return rows[1:]
+
+
+def spec_fields(cell: str) -> tuple[str, ...]:
+    """The field names of a Fields cell: the first `code` of each ``;``-separated part."""
+    names = []
+    for part in cell.split(";"):
+        found = re.search(r"`([a-z_]+)`", part)
+        if found:
+            names.append(found.group(1))
+    return tuple(names)
+
+
+def spec_messages(title: str) -> dict[str, str]:
+    return {row[0].strip("`"): row[1] for row in table_rows(section(title))}
+
+
+@pytest.mark.parametrize(
+    ("title", "registry", "role"),
+    [("Client → host", CLIENT_MESSAGES, Role.CLIENT), ("Host → client", HOST_MESSAGES, Role.HOST)],
+)
+def test_every_message_in_the_spec_has_the_classes_fields(
+    title: str, registry: dict[str, type[Message]], role: Role
+) -> None:
+    spec = spec_messages(title)
+    assert set(spec) == set(registry), f"{title}: spec and code list different types"
+    for tag, cell in spec.items():
+        cls = registry[tag]
+        assert tag == cls.TYPE
+        assert cls.SENDER in (role, None)
+        if cell == "as above":  # bye, either side
+            cell = spec_messages("Client → host")[tag]
+        if cls is State:
+            continue  # its own table, below
+        assert spec_fields(cell) == field_names(cls), f"{tag}: spec fields differ from code"
+
+
+def test_state_table_lists_the_state_fields_in_order() -> None:
+    text = section("Host → client")
+    table = text[text.index("**`state`**") :]
+    table = table[: table.index("\n\n", table.index("| Field |"))]
+    names = tuple(row[0].strip("`") for row in table_rows(table))
+    assert names == field_names(State)
+
+
+def test_nested_records_match_the_spec() -> None:
+    text = section("Host → client")
+    lobby_seat = text[text.index("**Lobby seat map**") :].split("\n\n", 1)[0]
+    assert spec_fields(lobby_seat.split(":", 1)[1]) == field_names(LobbySeat)
+    reveal = spec_messages("Host → client")["seed_reveal"]
+    triple = re.search(r"\[(seat), (seed) bin 32, (commit) bin 32\]", reveal)
+    assert triple is not None and triple.groups() == field_names(SeatSeed)
+
+
+def test_error_codes_match_the_spec() -> None:
+    text = section("Host → client")
+    listed = text[text.index("`error.code` values in version 1:") :].split("(treat", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", listed)) - {"error"} == ERROR_CODES
+
+
+def test_messages_and_records_are_keyword_only_frozen_dataclasses() -> None:
+    classes = {*CLIENT_MESSAGES.values(), *HOST_MESSAGES.values(), LobbySeat, SeatSeed}
+    for cls in classes:
+        parameters = list(inspect.signature(cls).parameters.values())
+        assert parameters, cls
+        assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters), cls
+        assert cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
