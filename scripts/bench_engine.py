@@ -9,6 +9,9 @@ Both sides play 2-player rounds to their end with uniform random choices:
 The two alternate in short slices so both see the same load. Also prints full official
 games (to 500 points) per second for information.
 
+Also the expert's fast simulation core (``lanuno.bots.fastcore``) on the same rounds
+(``fastcore_vs_rlcard_ratio``), and how many worlds the expert plays out per 50 ms decision.
+
 Needs the bench extra: ``pip install -e '.[bench]'``. Last line: ``engine_vs_rlcard_ratio: X``.
 """
 
@@ -66,6 +69,89 @@ class RLCardRounds:
         self.seconds += time.perf_counter() - start
 
 
+class FastCoreRounds:
+    """The expert's simulation core (``lanuno.bots.fastcore``): 2-player official rounds,
+    dealt and played to the end with random legal moves: a random card when one fits (RLCard's
+    legal actions only offer the draw when nothing fits), the drawn card when it fits, UNO
+    said when it may be."""
+
+    def __init__(self) -> None:
+        from lanuno.bots import fastcore
+
+        self.core = fastcore
+        self.rules = with_options(official(), ["target=none"])
+        self.fast_rules = fastcore.FastRules(self.rules, (False, False))
+        self.rng = random.Random(0)
+        self.shuffler = fastcore.RandomIntShuffler(self.rng)
+        self.rounds = self.decisions = 0
+        self.seconds = 0.0
+
+    def run_for(self, seconds: float) -> None:
+        core, rng = self.core, self.rng
+        draw, uno, over, drawn = core.DRAW, core.UNO, core.ROUND_OVER, core.DRAWN
+        random_ = rng.random
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            r = core.deal(
+                self.rules,
+                (False, False),
+                self.shuffler,
+                round_no=1,
+                dealer=self.rounds % 2,
+                scores=[0, 0],
+                fast_rules=self.fast_rules,
+            )
+            apply, legal_actions = r.apply, r.legal_actions
+            decisions = 0
+            while r.phase != over:
+                legal = legal_actions(r.actor)
+                last = legal[-1]
+                if last[0] == uno or r.phase == drawn:
+                    apply(last if last[0] == uno else legal[0])
+                elif last[0] == draw and len(legal) > 1:
+                    apply(legal[int(random_() * (len(legal) - 1))])  # a card rather than a draw
+                else:
+                    apply(legal[int(random_() * len(legal))])
+                decisions += 1
+            self.decisions += decisions
+            self.rounds += 1
+        self.seconds += time.perf_counter() - start
+
+
+def expert_playouts_per_50ms(seconds: float) -> float:
+    """Worlds the expert plays out per 50 ms decision budget, over the decisions of a few
+    expert-vs-intermediate rounds (mean over searched decisions)."""
+    from lanuno.bots import search
+    from lanuno.bots.expert import ExpertBot
+    from lanuno.bots.intermediate import IntermediateBot
+    from lanuno.engine.game import Game
+    from lanuno.sim import play_round
+
+    counts: list[int] = []
+    original = search.evaluate
+
+    def counting(*args: object, **kwargs: object) -> tuple[list[float], int]:
+        values, worlds = original(*args, **kwargs)  # type: ignore[arg-type]
+        counts.append(worlds)
+        return values, worlds
+
+    search.evaluate = counting  # type: ignore[assignment]
+    import lanuno.bots.expert as expert_module
+
+    expert_module.evaluate = counting  # type: ignore[assignment]
+    try:
+        start = time.perf_counter()
+        i = 0
+        while time.perf_counter() - start < seconds:
+            game = Game(with_options(official(), ["target=none"]), 2, f"playouts/{i}")
+            play_round(game, [ExpertBot(), IntermediateBot()], random.Random(i))
+            i += 1
+    finally:
+        search.evaluate = original
+        expert_module.evaluate = original  # type: ignore[assignment]
+    return sum(counts) / max(len(counts), 1)
+
+
 def lanuno_full_games(seconds: float) -> float:
     bots = [BeginnerBot(), BeginnerBot()]
     start = time.perf_counter()
@@ -87,11 +173,12 @@ def main() -> int:
         print("RLCard is missing: pip install -e '.[bench]'", file=sys.stderr)
         return 2
     # Alternate short slices so that both sides see the same machine load.
-    ours, theirs = LanunoRounds(), RLCardRounds()
+    ours, theirs, fast = LanunoRounds(), RLCardRounds(), FastCoreRounds()
     slices = max(1, round(args.seconds / args.slice))
     for _ in range(slices):
         ours.run_for(args.slice)
         theirs.run_for(args.slice)
+        fast.run_for(args.slice)
     our_rate, their_rate = ours.rounds / ours.seconds, theirs.rounds / theirs.seconds
     our_turns, their_steps = ours.decisions / ours.rounds, theirs.decisions / theirs.rounds
     print(
@@ -104,6 +191,13 @@ def main() -> int:
     )
     print(f"lanuno official 2p full games to 500 points/s: {lanuno_full_games(2.0):,.1f}")
     print(f"decisions_per_second_ratio: {our_rate * our_turns / (their_rate * their_steps):.2f}")
+    fast_rate = fast.rounds / fast.seconds
+    print(
+        f"fast core 2p rounds/s (random legal moves, no events): {fast_rate:,.0f} "
+        f"({fast.decisions / fast.rounds:.1f} decisions per round)"
+    )
+    print(f"expert playouts per 50 ms decision: {expert_playouts_per_50ms(args.seconds / 2):.1f}")
+    print(f"fastcore_vs_rlcard_ratio: {fast_rate / their_rate:.2f}")
     print(f"engine_vs_rlcard_ratio: {our_rate / their_rate:.2f}")
     return 0
 
