@@ -3,7 +3,8 @@
 Pure (no file, clock or fsync here): :mod:`lanuno.net.journal_files` writes and reads the
 files and hands the bytes to these functions.
 
-Journal: a file of records, each ``u32be length ‖ msgpack ‖ u32be CRC-32(msgpack)``. The
+Journal: a file of records (their kinds and fields: :mod:`lanuno.host.records`), each
+``u32be length ‖ msgpack ‖ u32be CRC-32(msgpack)``. The
 writer appends a batch, flushes and fsyncs it before the table's messages are sent, so an
 acknowledged action is on disk. Every record carries its number ``n`` (0, 1, 2, ...).
 
@@ -20,11 +21,11 @@ from __future__ import annotations
 import struct
 import zlib
 from dataclasses import dataclass
-from typing import Any
 
 import msgpack
 
-Record = dict[str, Any]
+from lanuno.host.records import RecordMap
+
 HEADER = struct.Struct(">I")
 MAX_RECORD = 1 << 20
 """No record comes near 1 MiB; a larger length means the file is damaged."""
@@ -34,24 +35,24 @@ class JournalError(Exception):
     """The journal cannot be used (missing, unreadable, or its snapshot does not fit)."""
 
 
-def pack_record(record: Record) -> bytes:
+def pack_record(record: RecordMap) -> bytes:
     payload: bytes = msgpack.packb(record, use_bin_type=True)
     return HEADER.pack(len(payload)) + payload + HEADER.pack(zlib.crc32(payload))
 
 
-def _unpack(payload: bytes) -> Record:
+def _unpack(payload: bytes) -> RecordMap:
     record = msgpack.unpackb(payload, raw=False, strict_map_key=False)
     if not isinstance(record, dict) or "k" not in record or "n" not in record:
         raise ValueError("not a journal record")
     return record
 
 
-def pack_snapshot(records: list[Record]) -> bytes:
+def pack_snapshot(records: list[RecordMap]) -> bytes:
     blob: bytes = msgpack.packb({"upto": len(records) - 1, "records": records}, use_bin_type=True)
     return blob
 
 
-def unpack_snapshot(blob: bytes, source: str) -> tuple[list[Record], int]:
+def unpack_snapshot(blob: bytes, source: str) -> tuple[list[RecordMap], int]:
     """(records, number of the last one); JournalError if the snapshot is unreadable."""
     try:
         data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
@@ -62,7 +63,7 @@ def unpack_snapshot(blob: bytes, source: str) -> tuple[list[Record], int]:
 
 @dataclass(frozen=True, slots=True)
 class Recovery:
-    records: list[Record]
+    records: list[RecordMap]
     """Every whole record, snapshot first, in order."""
     message: str
     """What was found, for the host's log (mentions any damage and what was dropped)."""
@@ -71,7 +72,7 @@ class Recovery:
     damaged: bool
 
 
-def recover(records: list[Record], upto: int, blob: bytes, source: str) -> Recovery:
+def recover(records: list[RecordMap], upto: int, blob: bytes, source: str) -> Recovery:
     """Append the journal's whole records numbered above ``upto`` (from a snapshot, or -1)
     to ``records``, stopping at the first damaged one."""
     records = list(records)

@@ -15,18 +15,29 @@ and after every call collects ``take_records()`` (append them to the journal and
 then ``take_outbox()`` (send them). Records go to disk before anything is sent, so an
 action is on disk before its ``ack`` leaves.
 
-Every change of the table's state is a *record* (a small msgpack-able dict) applied by
-``_apply_record``; live calls build records, ``Table.restore`` re-applies the journal's
-records to rebuild a table after a crash. A game is reproducible from its rules, seats,
+State changes are records. Every change of the table's state is a typed journal record
+(:mod:`lanuno.host.records`) applied by ``_apply_record``; live calls build records and
+``_commit`` them (apply, then journal), ``Table.restore`` applies a journal's records
+again to rebuild a table after a crash. A game is reproducible from its rules, seats,
 round seeds and the action list, so replay goes through the engine and never stores hands.
 
-Who sees what: every message leaves through ``_out``, the one redaction point. Events go
-to their audience only (public: everyone and the shared screen; private: that seat), and a
-seat's ``State`` carries that seat's hand alone; ``_out`` refuses to send anything private
-to another recipient. The shared screen is the peer ``SCREEN``.
+Who sees what: every message leaves through ``_out``, the one sending point, and is built
+by :mod:`lanuno.host.projection` (public state, a seat's state, events with their
+audience); ``_out`` asserts nothing private goes to anyone but its owner. The shared
+screen is the peer ``SCREEN``.
 
-Phases: LOBBY -> DEALING (seed commit, waiting for reveals) -> PLAYING -> BETWEEN_ROUNDS ->
-DEALING ... and back to LOBBY when the game ends.
+Bots: :mod:`lanuno.bots.driver` decides which bot acts next (the same loop as
+``lanuno sim``); the table schedules each decision at the bot's pace (``_bot_plan``).
+
+Phases (``TRANSITIONS``; ``_enter`` asserts every change against it)::
+
+    LOBBY --start--> DEALING --seeds in--> PLAYING --round won--> BETWEEN_ROUNDS
+                        ^                     |                        |
+                        |                     +--game won--> LOBBY     |
+                        +-----------------next round-------------------+
+
+DEALING is the round's seed commit-reveal (protocol/fairness.md): the host has committed
+to its seed and waits for the players' reveals, at most ``reveal_wait`` seconds.
 """
 
 from __future__ import annotations
@@ -36,10 +47,11 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from lanuno.bots import make_bot
 from lanuno.bots.base import Bot
+from lanuno.bots.driver import bot_step, out_of_turn_order
 from lanuno.engine.actions import Action, Timeout, parse_action
 from lanuno.engine.cards import build_deck
 from lanuno.engine.errors import IllegalAction
@@ -47,6 +59,30 @@ from lanuno.engine.events import Event as EngineEvent
 from lanuno.engine.game import Game, SeatInfo
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, Moment, Pace
+from lanuno.host.projection import (
+    check_recipient,
+    event_message,
+    public_state,
+    rules_options,
+    seat_state,
+)
+from lanuno.host.records import (
+    ActRecord,
+    CodeRecord,
+    JournalRecord,
+    LobbyRecord,
+    OpenRecord,
+    PlayerInfo,
+    RecordMap,
+    RemoveRecord,
+    RoundRecord,
+    SeatEntry,
+    SecretRecord,
+    SeedEntry,
+    StartRecord,
+    decode,
+    encode,
+)
 from lanuno.wire.connection import HandshakeComplete
 from lanuno.wire.crypto import Mode, RandomBytes, RoomCodeGuard
 from lanuno.wire.errors import CloseCode
@@ -59,21 +95,18 @@ from lanuno.wire.fairness import (
     host_seed_commitment,
 )
 from lanuno.wire.messages import (
-    MAX_DEADLINE_MS,
     MAX_TEXT,
     SUPPORTED_VERSIONS,
     Ack,
     ActionRequest,
     ClientSeedReveal,
     ErrorReply,
-    Event,
     GameEnd,
     Hello,
     HostSeedReveal,
     Lobby,
     LobbySeat,
     Message,
-    OptionValue,
     Ping,
     Pong,
     Ready,
@@ -81,7 +114,6 @@ from lanuno.wire.messages import (
     SeatSeed,
     SeedCommit,
     State,
-    UnoFlags,
     Welcome,
 )
 
@@ -91,7 +123,6 @@ MAX_SEATS = 10
 MAX_STEPS_PER_TICK = 200
 """A tick does at most this much work, so the adapter's loop keeps serving connections."""
 
-Record = dict[str, Any]
 APPLIED_MEMORY = 1024
 """Applied action numbers remembered per seat (resends come from the last few seconds)."""
 
@@ -101,6 +132,18 @@ class TablePhase(enum.Enum):
     DEALING = "dealing"
     PLAYING = "playing"
     BETWEEN_ROUNDS = "between_rounds"
+
+
+TRANSITIONS: dict[TablePhase, frozenset[TablePhase]] = {
+    TablePhase.LOBBY: frozenset({TablePhase.DEALING}),
+    # DEALING -> DEALING: a restore during the deal opens the commit-reveal again.
+    TablePhase.DEALING: frozenset({TablePhase.DEALING, TablePhase.PLAYING}),
+    TablePhase.PLAYING: frozenset({TablePhase.BETWEEN_ROUNDS, TablePhase.LOBBY}),
+    # BETWEEN_ROUNDS -> PLAYING: replaying a journal whose deal of that round left no
+    # record of its commit-reveal, only of the round dealt.
+    TablePhase.BETWEEN_ROUNDS: frozenset({TablePhase.DEALING, TablePhase.PLAYING}),
+}
+"""Every allowed phase change; anything else is a bug (``Table._enter`` asserts it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,14 +204,10 @@ class Slot:
     taken_over: bool = False
     """A bot plays this human seat until its player comes back."""
 
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "kid": self.kid,
-            "age": self.age,
-            "level": self.level,
-        }
+    def to_entry(self) -> SeatEntry:
+        return SeatEntry(
+            kind=self.kind, name=self.name, kid=self.kid, age=self.age, level=self.level
+        )
 
 
 @dataclass(slots=True)
@@ -184,15 +223,6 @@ class Peer:
     resume_slot: Slot | None = None
     """RESUME: the slot whose secret the handshake was checked against. The seat is given
     back only if that very slot still sits there (seats move when someone leaves)."""
-
-
-def action_notation(action: Action) -> str:
-    """Wire notation: the engine notation without the seat prefix (``play W+4 B``)."""
-    return " ".join((action.verb, *action.args()))
-
-
-def rules_options(rules: Rules) -> dict[str, OptionValue]:
-    return {k: v for k, v in rules.to_dict().items() if k != "preset"}
 
 
 def default_bot_factory(level: str) -> Bot:
@@ -235,7 +265,7 @@ class Table:
         self._bots: dict[str, Bot] = {}
         self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
         self._outbox: list[Outgoing] = []
-        self._records: list[Record] = []
+        self._records: list[JournalRecord] = []
         self._replaying = False
         self._infos: tuple[SeatInfo, ...] = ()
         self._first_player = 0
@@ -254,13 +284,9 @@ class Table:
         self._resume_found: dict[int, Slot] = {}
         """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
         self._commit(
-            {
-                "k": "open",
-                "room_id": self.room_id,
-                "code": self.guard.code,
-                "name": config.name,
-                "rules": self.rules.to_dict(),
-            }
+            OpenRecord(
+                room_id=self.room_id, code=self.guard.code, name=config.name, rules=self.rules
+            )
         )
 
     # ------------------------------------------------------------------ adapter surface
@@ -269,10 +295,11 @@ class Table:
         out, self._outbox = self._outbox, []
         return out
 
-    def take_records(self) -> list[Record]:
-        """Records to append to the journal (and fsync) before sending the outbox."""
+    def take_records(self) -> list[RecordMap]:
+        """Records to append to the journal (and fsync) before sending the outbox, in their
+        stored form (``records.encode``), as the wire connection hands out bytes."""
         out, self._records = self._records, []
-        return out
+        return [encode(record) for record in out]
 
     @property
     def room_code(self) -> str:
@@ -310,7 +337,7 @@ class Table:
     def note_room_code(self) -> None:
         """Journal the room code after the lockout rotated it (call after handshakes)."""
         if self.guard.code != self._known_code:
-            self._commit({"k": "code", "code": self.guard.code})
+            self._commit(CodeRecord(code=self.guard.code))
 
     def on_handshake(self, peer_id: int, done: HandshakeComplete, now: float) -> None:
         self.last_now = now
@@ -320,18 +347,13 @@ class Table:
         peer.resume_slot = self._resume_found.pop(peer_id, None)
         self.peers[peer_id] = peer
         if done.mode is Mode.RESUME:
-            if not self._holds(peer, done.seat):
+            if done.seat is None or not self._holds(peer, done.seat):
                 # The seat changed hands (or moved) during the handshake: no takeover.
                 self._close(peer_id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
                 return
             # Stored (and journaled) before the adapter sends the host's confirmation.
             self._commit(
-                {
-                    "k": "secret",
-                    "seat": done.seat,
-                    "gen": done.generation,
-                    "secret": done.resume_secret,
-                }
+                SecretRecord(seat=done.seat, generation=done.generation, secret=done.resume_secret)
             )
 
     def on_message(self, peer_id: int, message: Message, now: float) -> None:
@@ -447,13 +469,13 @@ class Table:
         self._require_lobby("The game is already running.")
         if len(self.slots) < 2:
             raise ValueError("A game needs at least 2 seats (add a bot?).")
-        infos = [{"kid": s.kid, "age": s.age} for s in self.slots]
-        self._commit({"k": "start", "infos": infos, "first": 0, "now": now})
+        infos = tuple(PlayerInfo(kid=s.kid, age=s.age) for s in self.slots)
+        self._commit(StartRecord(infos=infos, first=0, now=now))
         self._begin_round(1, now)
 
     # ------------------------------------------------------------------ records
 
-    def _commit(self, record: Record) -> None:
+    def _commit(self, record: JournalRecord) -> None:
         """Apply, then journal: a record that cannot be applied is never written (it would
         stop every later ``--resume``). Records the applying adds come after this one."""
         at = len(self._records)
@@ -461,62 +483,61 @@ class Table:
         if not self._replaying:
             self._records.insert(at, record)
 
-    def _apply_record(self, record: Record) -> None:
-        kind = record["k"]
-        if kind == "open":
-            self.room_id = bytes(record["room_id"])
-            self.guard = RoomCodeGuard(self._random_bytes, code=record["code"])
-            self._known_code = self.guard.code
-            self.rules = Rules.from_dict(record["rules"])
-        elif kind == "code":
-            self.guard.code = self._known_code = record["code"]
-            if self._replaying:  # live, the guard's rotate() has counted this epoch already
-                self.guard.epoch += 1
-        elif kind == "lobby":
-            self._apply_lobby(record)
-        elif kind == "remove":
-            self._apply_remove(record["seat"])
-        elif kind == "secret":
-            slot = self.slots[record["seat"]]
-            gen = record["gen"]
-            slot.secrets = {g: s for g, s in slot.secrets.items() if g == (gen - 1) % 256}
-            slot.secrets[gen] = bytes(record["secret"])
-        elif kind == "start":
-            self._infos = tuple(SeatInfo(kid=i["kid"], age=i["age"]) for i in record["infos"])
-            self._first_player = record["first"]
-            self.last_now = max(self.last_now, record.get("now", 0.0))
-            self.game = None
-            # Dealing round 1 is next; a restore that stops here deals it again.
-            self.phase, self._round_no = TablePhase.DEALING, 1
-            for slot in self.slots:
-                slot.taken_over = False
-        elif kind == "round":
-            self._apply_round(record)
-        elif kind == "act":
-            self._apply_action_record(record)
-        else:
-            raise ValueError(f"unknown journal record {kind!r}")
+    def _apply_record(self, record: JournalRecord) -> None:
+        match record:
+            case OpenRecord():
+                self.room_id = record.room_id
+                self.guard = RoomCodeGuard(self._random_bytes, code=record.code)
+                self._known_code = self.guard.code
+                self.rules = record.rules
+            case CodeRecord():
+                self.guard.code = self._known_code = record.code
+                if self._replaying:  # live, the guard's rotate() has counted this epoch already
+                    self.guard.epoch += 1
+            case LobbyRecord():
+                self._apply_lobby(record)
+            case RemoveRecord():
+                self._apply_remove(record.seat)
+            case SecretRecord():
+                slot = self.slots[record.seat]
+                gen = record.generation
+                slot.secrets = {g: s for g, s in slot.secrets.items() if g == (gen - 1) % 256}
+                slot.secrets[gen] = record.secret
+            case StartRecord():
+                self._infos = tuple(SeatInfo(kid=i.kid, age=i.age) for i in record.infos)
+                self._first_player = record.first
+                self.last_now = max(self.last_now, record.now)
+                self.game = None
+                # Dealing round 1 is next; a restore that stops here deals it again.
+                self._enter(TablePhase.DEALING)
+                self._round_no = 1
+                for slot in self.slots:
+                    slot.taken_over = False
+            case RoundRecord():
+                self._apply_round(record)
+            case ActRecord():
+                self._apply_action_record(record)
+            case _:
+                assert_never(record)
+
+    def _enter(self, phase: TablePhase) -> None:
+        assert phase in TRANSITIONS[self.phase], f"{self.phase} -> {phase}"
+        self.phase = phase
 
     def _commit_lobby(self) -> None:
-        self._commit(
-            {
-                "k": "lobby",
-                "seats": [s.to_record() for s in self.slots],
-                "rules": self.rules.to_dict(),
-            }
-        )
+        self._commit(LobbyRecord(seats=tuple(s.to_entry() for s in self.slots), rules=self.rules))
 
-    def _apply_lobby(self, record: Record) -> None:
-        self.rules = Rules.from_dict(record["rules"])
-        seats = record["seats"]
+    def _apply_lobby(self, record: LobbyRecord) -> None:
+        self.rules = record.rules
+        seats = record.seats
         while len(self.slots) > len(seats):
             self.slots.pop()
-        for i, data in enumerate(seats):
+        for i, entry in enumerate(seats):
             if i == len(self.slots):
-                self.slots.append(Slot(data["kind"], data["name"]))
+                self.slots.append(Slot(entry.kind, entry.name))
             slot = self.slots[i]
-            slot.kind, slot.name, slot.kid = data["kind"], data["name"], data["kid"]
-            slot.age, slot.level = data["age"], data["level"]
+            slot.kind, slot.name, slot.kid = entry.kind, entry.name, entry.kid
+            slot.age, slot.level = entry.age, entry.level
             if slot.kind == "bot":
                 slot.secrets, slot.ready = {}, True
         self._send_lobby()
@@ -526,7 +547,7 @@ class Table:
     @classmethod
     def restore(
         cls,
-        records: Iterable[Record],
+        records: Iterable[Mapping[str, Any] | JournalRecord],
         config: TableConfig,
         random_bytes: RandomBytes,
         now: float,
@@ -536,20 +557,20 @@ class Table:
         """Rebuild a table from its journal: the same seats, secrets and game, every
         accepted action applied once through the engine. Every player counts as dropped
         until they resume; an interrupted deal starts again with a fresh host seed."""
-        records = iter(records)
-        header = next(records, None)
-        if header is None or header.get("k") != "open":
+        typed = (decode(r) if isinstance(r, Mapping) else r for r in records)
+        header = next(typed, None)
+        if not isinstance(header, OpenRecord):
             raise ValueError("the journal does not start with the table's opening record")
         table = cls(
             config,
             random_bytes,
-            room_id=bytes(header["room_id"]),
-            room_code=header["code"],
+            room_id=header.room_id,
+            room_code=header.code,
             bot_factory=bot_factory,
         )
         table._records.clear()
         table._replaying = True
-        for record in records:
+        for record in typed:
             table._apply_record(record)
         table._replaying = False
         table._outbox.clear()
@@ -581,7 +602,7 @@ class Table:
     def _remove_slot(self, seat: int) -> None:
         """Free a lobby seat. The removal itself is the record, so a replay moves every
         later seat down with its resume secrets exactly as the live table did."""
-        self._commit({"k": "remove", "seat": seat})
+        self._commit(RemoveRecord(seat=seat))
 
     def _apply_remove(self, seat: int) -> None:
         del self.slots[seat]
@@ -641,7 +662,7 @@ class Table:
             self.slots[seat] = slot
         peer.seat = seat
         self._commit_lobby()
-        self._commit({"k": "secret", "seat": seat, "gen": peer.generation, "secret": peer.secret})
+        self._commit(SecretRecord(seat=seat, generation=peer.generation, secret=peer.secret))
         self._welcome(peer, seat)
         self._send_lobby()
         self._maybe_auto_start(self.last_now)
@@ -745,7 +766,7 @@ class Table:
         for seat, slot in enumerate(self.slots):
             if slot.kind == "human" and slot.seed_commit is not None:
                 self._book.commit(seat, slot.seed_commit)
-        self.phase = TablePhase.DEALING
+        self._enter(TablePhase.DEALING)
         self._next_round_at = None
         self._awaiting_reveal = {
             seat for seat, s in enumerate(self.slots) if s.kind == "human" and s.peer is not None
@@ -785,23 +806,24 @@ class Table:
         seeds = self._book.seeds(self._round_no)
         commits = self._book.commitments(self._round_no)
         self._commit(
-            {
-                "k": "round",
-                "r": self._round_no,
-                "host_seed": self._host_seed,
-                "now": now,
-                "seeds": [[s, seeds[s], commits[s]] for s in sorted(seeds)],
-            }
+            RoundRecord(
+                round_no=self._round_no,
+                host_seed=self._host_seed,
+                now=now,
+                seeds=tuple(
+                    SeedEntry(seat=s, seed=seeds[s], commit=commits[s]) for s in sorted(seeds)
+                ),
+            )
         )
 
-    def _apply_round(self, record: Record) -> None:
-        round_no, now = record["r"], record["now"]
+    def _apply_round(self, record: RoundRecord) -> None:
+        round_no, now = record.round_no, record.now
         self.last_now = max(self.last_now, now)
-        host_seed = bytes(record["host_seed"])
-        seeds = {s: bytes(seed) for s, seed, _ in record["seeds"]}
+        host_seed = record.host_seed
+        seeds = {e.seat: e.seed for e in record.seeds}
         self._round_no, self._host_seed = round_no, host_seed
         self._round_seeds = tuple(
-            SeatSeed(seat=s, seed=bytes(seed), commit=bytes(c)) for s, seed, c in record["seeds"]
+            SeatSeed(seat=e.seat, seed=e.seed, commit=e.commit) for e in record.seeds
         )
         shuffler = FairShuffler(combine_seeds(self.room_id, round_no, host_seed, seeds))
         if round_no == 1 or self.game is None:
@@ -814,7 +836,7 @@ class Table:
         deck = build_deck(self.rules.deck)
         shuffler.shuffle(deck, deal_purpose(round_no))
         self._deck = tuple(card.code for card in deck)
-        self.phase = TablePhase.PLAYING
+        self._enter(TablePhase.PLAYING)
         self._next_round_at = None
         self._reveal_deadline = None
         self._awaiting_reveal = set()
@@ -847,13 +869,13 @@ class Table:
         if game.over:
             self._end_game()
         else:
-            self.phase = TablePhase.BETWEEN_ROUNDS
+            self._enter(TablePhase.BETWEEN_ROUNDS)
             if self.config.next_round_after is not None:
                 self._next_round_at = now + self.config.next_round_after
 
     def _end_game(self) -> None:
         """Back to the lobby with the same seats; spectators sit down where there is room."""
-        self.phase = TablePhase.LOBBY
+        self._enter(TablePhase.LOBBY)
         for slot in self.slots:
             slot.ready = slot.kind == "bot"
             slot.taken_over = False
@@ -927,18 +949,17 @@ class Table:
         game = self.game
         assert game is not None
         events = game.apply(action, now, auto=auto)
-        record = {"k": "act", "a": str(action), "now": now, "auto": auto, "seq": seq}
         if not self._replaying:
-            self._records.append(record)
+            self._records.append(ActRecord(action=str(action), now=now, auto=auto, seq=seq))
         self._after_action(action.seat, seq, events, now)
 
-    def _apply_action_record(self, record: Record) -> None:
+    def _apply_action_record(self, record: ActRecord) -> None:
         game = self.game
         assert game is not None, "an action record before the round record"
-        action = parse_action(record["a"])
-        events = game.apply(action, record["now"], auto=record["auto"])
-        self.last_now = max(self.last_now, record["now"])
-        self._after_action(action.seat, record["seq"], events, record["now"])
+        action = parse_action(record.action)
+        events = game.apply(action, record.now, auto=record.auto)
+        self.last_now = max(self.last_now, record.now)
+        self._after_action(action.seat, record.seq, events, record.now)
 
     def _after_action(self, seat: int, seq: int, events: list[EngineEvent], now: float) -> None:
         slot = self.slots[seat]
@@ -1026,17 +1047,6 @@ class Table:
     def _bot_for(self, seat: int) -> Bot:
         return self._bot(self._level_of(seat))
 
-    def _out_of_turn_order(self) -> list[int]:
-        game = self.game
-        assert game is not None
-        rnd = game.round
-        n = len(self.slots)
-        order = [(rnd.actor + k) % n for k in range(1, n)]
-        if rnd.exposed is not None and rnd.exposed in order:
-            order.remove(rnd.exposed)
-            order.insert(0, rnd.exposed)
-        return order
-
     def _replan_bots(self, now: float) -> None:
         """Schedule the next bot decision (the same deadline mechanism as the move timer)."""
         self._bot_plan = None
@@ -1045,7 +1055,7 @@ class Table:
             return
         rnd = game.round
         delays = []
-        for seat in self._out_of_turn_order():
+        for seat in out_of_turn_order(rnd):
             if self.bot_controlled(seat) and game.legal_actions(seat):
                 moment: Moment = "uno" if seat == rnd.exposed else "catch"
                 delays.append(self.config.pace.delay(self._level_of(seat), moment, self._rng))
@@ -1055,20 +1065,13 @@ class Table:
             self._bot_plan = (now + min(delays), self.sid)
 
     def _run_bots(self, now: float) -> None:
-        """Out-of-turn chances first (the exposed seat first), then the actor, as sim does."""
+        """One bot decision (the driver's order: out-of-turn chances, then the actor)."""
         game = self.game
         assert game is not None
-        for seat in self._out_of_turn_order():
-            if self.bot_controlled(seat) and game.legal_actions(seat):
-                action = self._bot_for(seat).choose(game.seat_view(seat), self._rng)
-                if action is not None and self._bot_act(action, now):
-                    return
-        actor = game.round.actor
-        if self.bot_controlled(actor):
-            action = self._bot_for(actor).choose(game.seat_view(actor), self._rng)
-            if action is None:
-                action = Timeout(actor)  # a bot that cannot decide lets the timer decide
-            self._bot_act(action, now)
+        bot_step(game, self._bot_at, self._rng, lambda action: self._bot_act(action, now))
+
+    def _bot_at(self, seat: int) -> Bot | None:
+        return self._bot_for(seat) if self.bot_controlled(seat) else None
 
     def _bot_act(self, action: Action, now: float) -> bool:
         """Apply a bot's choice; if the engine refuses it (a bot bug), the seat's timer
@@ -1105,10 +1108,7 @@ class Table:
     def _out(self, recipient: int, message: Message, owner: int | None = None) -> None:
         """The one redaction point: ``owner`` is the seat whose private cards the message
         carries (None: public). Nothing private ever goes to anyone else."""
-        if owner is not None and self._seat_of(recipient) != owner:
-            raise AssertionError(f"private data of seat {owner} addressed to {recipient}")
-        if isinstance(message, State) and message.hand and owner is None:
-            raise AssertionError("a state with a hand must name its owner")
+        check_recipient(self._seat_of(recipient), message, owner)
         if not self._replaying:
             self._outbox.append(Send(recipient, message))
 
@@ -1126,10 +1126,7 @@ class Table:
     def _deliver_events(self, events: Iterable[EngineEvent], now: float) -> None:
         recipients = self._recipients()
         for event in events:
-            data = event.to_dict()
-            kind = data.pop("type")
-            message = Event(sid=self.sid, type=kind, fields=_event_fields(data))
-            audience = event.audience
+            audience, message = event_message(event, self.sid)
             if audience is None:
                 for recipient in recipients:
                     self._out(recipient, message)
@@ -1157,72 +1154,8 @@ class Table:
         game = self.game
         assert game is not None
         playing = self.phase is TablePhase.PLAYING
-        if seat is not None:
-            view = game.seat_view(seat)
-            hand = tuple(card.code for card in view.hand)
-            legal = tuple(action_notation(a) for a in view.legal) if playing else ()
-        else:
-            hand, legal = (), ()
         if public is None:
-            public = self._public_state(now)
-        if not hand and not legal:
+            public = public_state(game, sid=self.sid, playing=playing, now=now)
+        if seat is None:
             return public
-        return State(
-            sid=public.sid,
-            round=public.round,
-            hand=hand,
-            counts=public.counts,
-            top=public.top,
-            color=public.color,
-            direction=public.direction,
-            turn=public.turn,
-            actor=public.actor,
-            phase=public.phase,
-            pending=public.pending,
-            legal=legal,
-            uno=public.uno,
-            scores=public.scores,
-            draw_pile=public.draw_pile,
-            discard_count=public.discard_count,
-            deadline_ms=public.deadline_ms,
-            dealer=public.dealer,
-        )
-
-    def _public_state(self, now: float) -> State:
-        game = self.game
-        assert game is not None
-        table = game.table_view()
-        playing = self.phase is TablePhase.PLAYING
-        deadline = game.next_deadline() if playing else None
-        deadline_ms = (
-            None if deadline is None else max(0, min(MAX_DEADLINE_MS, int((deadline - now) * 1000)))
-        )
-        exposed = table.exposed
-        color = table.color
-        return State(
-            sid=self.sid,
-            round=table.round_no,
-            hand=(),
-            counts=table.counts,
-            top=table.top.code if table.discard else None,
-            color=None if color is None else color.value,
-            direction=table.direction,
-            turn=table.turn,
-            actor=table.actor if table.winner is None else None,
-            phase="game_over" if game.over else table.phase.value,
-            pending=table.pending,
-            legal=(),
-            uno=tuple(UnoFlags(d, exposed == s) for s, d in enumerate(table.declared)),
-            scores=table.scores,
-            draw_pile=table.draw_pile_size,
-            discard_count=len(table.discard),
-            deadline_ms=deadline_ms,
-            dealer=table.dealer,
-        )
-
-
-def _event_fields(data: Mapping[str, Any]) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    for key, value in data.items():
-        fields[key] = tuple(value) if isinstance(value, list) else value
-    return fields
+        return seat_state(game, seat, public, playing=playing)

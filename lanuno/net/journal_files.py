@@ -15,13 +15,13 @@ from pathlib import Path
 
 from lanuno.host.journal import (
     JournalError,
-    Record,
     Recovery,
     pack_record,
     pack_snapshot,
     recover,
     unpack_snapshot,
 )
+from lanuno.host.records import RecordMap
 
 SNAPSHOT_EVERY = 500
 FILE_MODE = 0o600
@@ -77,7 +77,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 def read_journal(path: Path) -> Recovery:
     """Read the snapshot and the journal, keeping every whole record."""
     path = Path(path)
-    records: list[Record] = []
+    records: list[RecordMap] = []
     upto = -1
     snap = snapshot_path(path)
     if snap.exists():
@@ -101,7 +101,7 @@ class JournalWriter:
     ) -> None:
         self.path = Path(path)
         self.snapshot_every = snapshot_every
-        self.records: list[Record] = list(existing.records) if existing else []
+        self.records: list[RecordMap] = list(existing.records) if existing else []
         flags = os.O_WRONLY | os.O_CREAT
         if existing is None:
             flags |= os.O_TRUNC
@@ -119,7 +119,7 @@ class JournalWriter:
     def next_number(self) -> int:
         return len(self.records)
 
-    def append(self, batch: Iterable[Record]) -> None:
+    def append(self, batch: Iterable[RecordMap]) -> None:
         """Write, flush and fsync; returns once the batch is on disk."""
         data = bytearray()
         for record in batch:

@@ -14,6 +14,7 @@ from lanuno.bots.base import Bot
 from lanuno.engine.actions import Action, parse_action
 from lanuno.engine.views import SeatView
 from lanuno.host.pace import FixedPace
+from lanuno.host.records import SecretRecord, decode
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
 from lanuno.net import journal_files as journal_module
 from lanuno.net.journal_files import JournalWriter, read_journal
@@ -55,7 +56,7 @@ def test_restore_after_a_host_removal_in_the_lobby_keeps_the_secrets_too() -> No
     replayed = Table(TableConfig(), counter_drbg(b"x"))
     replayed._replaying = True
     for record in h.records[1:]:
-        replayed._apply_record(record)
+        replayed._apply_record(decode(record))
     assert [s.name for s in replayed.slots] == [s.name for s in table.slots]
     assert [s.secrets for s in replayed.slots] == [s.secrets for s in table.slots]
     assert a.closed is not None
@@ -195,7 +196,7 @@ def test_a_record_that_cannot_be_applied_is_never_journaled() -> None:
     table = Table(TableConfig(), counter_drbg(b"t"))
     table.take_records()
     with pytest.raises(IndexError):
-        table._commit({"k": "secret", "seat": 7, "gen": 1, "secret": b"s" * 32})
+        table._commit(SecretRecord(seat=7, generation=1, secret=b"s" * 32))
     assert table.take_records() == []
 
 

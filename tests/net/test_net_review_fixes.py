@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from net_helpers import join
 
-from lanuno.host.journal import Record
 from lanuno.host.pace import FixedPace
+from lanuno.host.records import RecordMap
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.journal_files import JournalWriter
 from lanuno.net.server import TableControls, TableScreen, TableServer
@@ -89,7 +89,7 @@ async def test_an_exception_in_a_tick_is_logged_and_the_timer_goes_on(
 
 
 class FailingJournal(JournalWriter):
-    def append(self, batch: Iterable[Record]) -> None:
+    def append(self, batch: Iterable[RecordMap]) -> None:
         if any(record["k"] == "act" for record in batch):
             raise OSError(28, "No space left on device")
         super().append(batch)
@@ -123,7 +123,7 @@ async def test_a_journal_write_failure_closes_the_table_with_a_clear_reason(
 class SecretFailingJournal(JournalWriter):
     """The disk fills up just when a resumed seat's new secret is written."""
 
-    def append(self, batch: Iterable[Record]) -> None:
+    def append(self, batch: Iterable[RecordMap]) -> None:
         batch = list(batch)
         if any(record["k"] == "secret" and record["gen"] >= 1 for record in batch):
             raise OSError(28, "No space left on device")
