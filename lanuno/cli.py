@@ -7,10 +7,24 @@ import sys
 from collections.abc import Sequence
 
 from lanuno import __version__
+from lanuno.bots.levels import BotLevel, UnknownBotLevel
 from lanuno.commands.common import rules_from_args
 from lanuno.engine.rules import PRESETS
 
-LEVELS = ("beginner", "intermediate", "expert")
+LEVEL_CHOICES = "{" + ",".join(BotLevel) + "}"
+
+
+def bot_level(word: str) -> BotLevel:
+    """``--level`` of host and play: one level, refused (exit 2) when unknown."""
+    try:
+        return BotLevel.parse(word)
+    except UnknownBotLevel as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def bot_levels(text: str) -> tuple[BotLevel, ...]:
+    """``--level`` of sim: one level for every seat, or one per seat, comma-separated."""
+    return tuple(bot_level(word) for word in text.split(","))
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,8 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--level",
-        default="beginner",
-        help=f"bot level for all seats, or one per seat ({', '.join(LEVELS)})",
+        type=bot_levels,
+        default=(BotLevel.BEGINNER,),
+        metavar="LEVEL[,LEVEL...]",
+        help=f"bot level for all seats, or one per seat ({', '.join(BotLevel)})",
     )
     _add_rules_arguments(sim)
 
@@ -57,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", default="lanuno table")
     host.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
     host.add_argument("--bots", type=int, default=0, help="bots to seat at start")
-    host.add_argument("--level", default="intermediate", choices=LEVELS)
+    host.add_argument(
+        "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
+    )
     host.add_argument("--code", help="room code to use instead of a random one")
     host.add_argument("--interface", help="IPv4 address to serve and announce on")
     host.add_argument("--headless", action="store_true", help="log events instead of a screen")
@@ -88,7 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play against bots on this computer")
     play.add_argument("--players", type=int, default=4)
-    play.add_argument("--level", default="intermediate", choices=LEVELS)
+    play.add_argument(
+        "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
+    )
     play.add_argument("--name", default="You")
     play.add_argument("--kid", action="store_true")
     play.add_argument("--age", type=int)
@@ -102,12 +122,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (2 for a usage error, after saying why)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        rules_from_args(args) if hasattr(args, "preset") else None
-    except ValueError as exc:
-        parser.error(str(exc))
+        args = parser.parse_args(argv)
+        if hasattr(args, "preset"):
+            try:
+                rules_from_args(args)
+            except ValueError as exc:
+                parser.error(str(exc))
+    except SystemExit as stop:  # argparse exits on --help, --version and usage errors
+        return stop.code if isinstance(stop.code, int) else 2
     # Imported on demand: ``lanuno sim`` need not load the network and the terminal apps.
     if args.command == "sim":
         from lanuno.commands import sim

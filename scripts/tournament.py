@@ -29,10 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lanuno.bots import make_bot
+from lanuno.bots import BotLevel, make_bot
 from lanuno.bots.base import Bot
 from lanuno.engine.actions import Action
 from lanuno.engine.game import Game
+from lanuno.engine.observation import Observation
 from lanuno.engine.rules import Rules, official, with_options
 from lanuno.engine.views import SeatView
 from lanuno.sim import play_game, play_round
@@ -50,20 +51,20 @@ CHUNK = 20
 @dataclass(frozen=True, slots=True)
 class Match:
     name: str
-    focus: str
+    focus: BotLevel
     """The level whose win rate the match measures."""
-    field: str
+    field: BotLevel
     """The level in every other seat."""
     players: int
 
 
 MATCHES = (
-    Match("expert_vs_beginner_2p", "expert", "beginner", 2),
-    Match("expert_vs_intermediate_2p", "expert", "intermediate", 2),
-    Match("intermediate_vs_beginner_2p", "intermediate", "beginner", 2),
-    Match("expert_in_4p_vs_3_beginners", "expert", "beginner", 4),
-    Match("expert_in_4p_vs_3_intermediates", "expert", "intermediate", 4),
-    Match("intermediate_in_4p_vs_3_beginners", "intermediate", "beginner", 4),
+    Match("expert_vs_beginner_2p", BotLevel.EXPERT, BotLevel.BEGINNER, 2),
+    Match("expert_vs_intermediate_2p", BotLevel.EXPERT, BotLevel.INTERMEDIATE, 2),
+    Match("intermediate_vs_beginner_2p", BotLevel.INTERMEDIATE, BotLevel.BEGINNER, 2),
+    Match("expert_in_4p_vs_3_beginners", BotLevel.EXPERT, BotLevel.BEGINNER, 4),
+    Match("expert_in_4p_vs_3_intermediates", BotLevel.EXPERT, BotLevel.INTERMEDIATE, 4),
+    Match("intermediate_in_4p_vs_3_beginners", BotLevel.INTERMEDIATE, BotLevel.BEGINNER, 4),
 )
 HEADLINES = ("expert_vs_beginner_2p", "expert_vs_intermediate_2p", "expert_in_4p_vs_3_beginners")
 
@@ -120,10 +121,10 @@ class Timed:
     times: list[float]
 
     @property
-    def level(self) -> str:
+    def level(self) -> BotLevel:
         return self.bot.level
 
-    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+    def choose(self, view: Observation | SeatView, rng: random.Random) -> Action | None:
         start = time.perf_counter()
         action = self.bot.choose(view, rng)
         self.times.append(time.perf_counter() - start)
@@ -135,13 +136,13 @@ def p99(times: Sequence[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
 
 
-def decision_times(rounds: int, seed: int) -> dict[str, list[float]]:
+def decision_times(rounds: int, seed: int) -> dict[BotLevel, list[float]]:
     """Expert (default time budget) against intermediate, two players, one process."""
-    times: dict[str, list[float]] = {"expert": [], "intermediate": []}
+    times: dict[BotLevel, list[float]] = {BotLevel.EXPERT: [], BotLevel.INTERMEDIATE: []}
     for i in range(rounds):
         bots: list[Bot] = [
-            Timed(make_bot("expert"), times["expert"]),
-            Timed(make_bot("intermediate"), times["intermediate"]),
+            Timed(make_bot(BotLevel.EXPERT), times[BotLevel.EXPERT]),
+            Timed(make_bot(BotLevel.INTERMEDIATE), times[BotLevel.INTERMEDIATE]),
         ]
         if i % 2:
             bots.reverse()
@@ -206,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     times = decision_times(timing_rounds, args.seed)
     timed = time.perf_counter() - started
-    for level in ("expert", "intermediate"):
+    for level in (BotLevel.EXPERT, BotLevel.INTERMEDIATE):
         samples = times[level]
         print(
             f"{level} decision time: p99 {p99(samples) * 1000:.2f} ms, "

@@ -6,17 +6,18 @@ from lanuno.bots.base import Bot
 from lanuno.bots.beginner import BeginnerBot
 from lanuno.bots.expert import ExpertBot
 from lanuno.bots.intermediate import IntermediateBot
+from lanuno.bots.levels import LEVELS, BotLevel, UnknownBotLevel
 
-LEVELS = ("beginner", "intermediate", "expert")
+__all__ = ["LEVELS", "Bot", "BotLevel", "UnknownBotLevel", "make_bot"]
 
 
-def make_bot(level: str, *, playouts: int | None = None) -> Bot:
-    """A bot of the named level (B1). ``playouts`` fixes the expert's search size instead of
-    its time budget (reproducible runs); other levels do not search."""
-    if level == "beginner":
+def make_bot(level: BotLevel | str, *, playouts: int | None = None) -> Bot:
+    """A bot of the named level (B1); an unknown name raises :class:`UnknownBotLevel`.
+    ``playouts`` fixes the expert's search size instead of its time budget (reproducible
+    runs); other levels do not search."""
+    level = BotLevel.parse(level)
+    if level is BotLevel.BEGINNER:
         return BeginnerBot()
-    if level == "intermediate":
+    if level is BotLevel.INTERMEDIATE:
         return IntermediateBot()
-    if level == "expert":
-        return ExpertBot(playouts=playouts)
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return ExpertBot(playouts=playouts)

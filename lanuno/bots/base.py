@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from lanuno.bots.levels import BotLevel
 from lanuno.engine.actions import Action
 from lanuno.engine.observation import Observation, observe
 from lanuno.engine.views import SeatView
@@ -19,8 +20,7 @@ from lanuno.engine.views import SeatView
 
 class Bot(Protocol):
     @property
-    def level(self) -> str:
-        """beginner, intermediate or expert."""
+    def level(self) -> BotLevel: ...
 
     def choose(self, seen: Observation | SeatView, rng: random.Random) -> Action | None:
         """The action to take now, or None to do nothing (only allowed when the seat is not

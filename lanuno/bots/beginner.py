@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from lanuno.bots.base import as_observation
+from lanuno.bots.levels import BotLevel
 from lanuno.bots.tactics import excess_card
 from lanuno.engine.actions import Action, CounterUno, DeclareUno, Play, ReturnCard
 from lanuno.engine.observation import Observation
@@ -15,7 +16,7 @@ from lanuno.engine.views import SeatView
 
 @dataclass(frozen=True, slots=True)
 class BeginnerBot:
-    level: str = "beginner"
+    level: BotLevel = BotLevel.BEGINNER
     declare_uno: float = 0.6
     """Chance of saying UNO when it could (B3: beginners often forget)."""
     catch: float = 0.15

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from lanuno.bots import tactics
 from lanuno.bots.base import as_observation
 from lanuno.bots.knowledge import TableKnowledge, read_table
+from lanuno.bots.levels import BotLevel
 from lanuno.bots.search import WorldMaker, evaluate, searchable
 from lanuno.engine.actions import (
     AcceptPenalty,
@@ -54,7 +55,7 @@ players who read the table better than the playout policy does."""
 
 @dataclass(frozen=True, slots=True)
 class ExpertBot:
-    level: str = "expert"
+    level: BotLevel = BotLevel.EXPERT
     budget_ms: float = 50.0
     """Thinking time per searched decision."""
     playouts: int | None = None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from lanuno.bots import tactics
 from lanuno.bots.base import as_observation
+from lanuno.bots.levels import BotLevel
 from lanuno.engine.actions import (
     AcceptPenalty,
     Action,
@@ -34,7 +35,7 @@ from lanuno.engine.views import SeatView
 
 @dataclass(frozen=True, slots=True)
 class IntermediateBot:
-    level: str = "intermediate"
+    level: BotLevel = BotLevel.INTERMEDIATE
     declare_uno: float = 0.95
     """Chance of saying UNO when it should (B3: reliable, not perfect)."""
     catch: float = 0.5

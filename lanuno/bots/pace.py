@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from lanuno.bots.levels import BotLevel
+
 
 @dataclass(frozen=True, slots=True)
 class BotPace:
@@ -27,15 +29,15 @@ class BotPace:
         return self.think + rng.random() * self.think_jitter
 
 
-PACES: dict[str, BotPace] = {
-    "beginner": BotPace(think=1.6, think_jitter=1.4, uno_reaction=1.5, catch_reaction=2.5),
-    "intermediate": BotPace(think=1.1, think_jitter=0.9, uno_reaction=0.9, catch_reaction=1.6),
-    "expert": BotPace(think=0.8, think_jitter=0.6, uno_reaction=0.5, catch_reaction=1.0),
+PACES: dict[BotLevel, BotPace] = {
+    BotLevel.BEGINNER: BotPace(think=1.6, think_jitter=1.4, uno_reaction=1.5, catch_reaction=2.5),
+    BotLevel.INTERMEDIATE: BotPace(
+        think=1.1, think_jitter=0.9, uno_reaction=0.9, catch_reaction=1.6
+    ),
+    BotLevel.EXPERT: BotPace(think=0.8, think_jitter=0.6, uno_reaction=0.5, catch_reaction=1.0),
 }
 
 
-def pace_for(level: str) -> BotPace:
-    try:
-        return PACES[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(PACES)}") from None
+def pace_for(level: BotLevel | str) -> BotPace:
+    """The pace of that level; an unknown name raises ``UnknownBotLevel``."""
+    return PACES[BotLevel.parse(level)]

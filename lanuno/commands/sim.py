@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from lanuno.bots import make_bot
 from lanuno.bots.base import Bot
+from lanuno.bots.levels import BotLevel
 from lanuno.commands.common import rules_from_args
 from lanuno.engine.game import SeatInfo
 from lanuno.engine.rules import Rules
@@ -68,14 +69,14 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10:
         print("lanuno sim: --players must be between 2 and 10 (O1)", file=sys.stderr)
         return 2
-    levels = args.level.split(",")
+    levels: tuple[BotLevel, ...] = args.level
     if len(levels) == 1:
         levels = levels * args.players
     if len(levels) != args.players:
         print("lanuno sim: give one level, or one per seat", file=sys.stderr)
         return 2
     try:
-        bots = [make_bot(level.strip(), playouts=args.playouts) for level in levels]
+        bots = [make_bot(level, playouts=args.playouts) for level in levels]
         rules = rules_from_args(args)
     except ValueError as exc:
         print(f"lanuno sim: {exc}", file=sys.stderr)
