@@ -60,6 +60,6 @@ async def _play(args: argparse.Namespace, config: TableConfig) -> int:
         for _ in range(args.players - 1):
             await controls.add_bot(args.level)
         await controls.start()
-        return await play_in_terminal(session, args)
+        return await play_in_terminal(session, args, local=True)
     finally:
         await server.close()

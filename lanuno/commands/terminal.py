@@ -9,8 +9,11 @@ from lanuno.ui.client_app import run_client_app
 from lanuno.ui.plain import PlainClient, stdin_lines
 
 
-async def play_in_terminal(session: NetClientSession, args: argparse.Namespace) -> int:
-    """The full-screen hand app, or the plain line-based client with ``--plain``."""
+async def play_in_terminal(
+    session: NetClientSession, args: argparse.Namespace, *, local: bool = False
+) -> int:
+    """The full-screen hand app, or the plain line-based client with ``--plain``.
+    ``local``: ``lanuno play`` (no check number or connection state to show)."""
     if not getattr(args, "plain", False):
-        return await run_client_app(session, lang=args.lang)
+        return await run_client_app(session, lang=args.lang, local=local)
     return await PlainClient(session).run(stdin_lines())

@@ -732,6 +732,7 @@ class Table:
                 connected=s.kind == "bot" or s.peer is not None,
                 ready=s.ready,
                 check=s.check if s.peer is not None else None,
+                bot_playing=s.kind == "human" and s.taken_over,
             )
             for s in self.slots
         ]
@@ -1011,6 +1012,7 @@ class Table:
             due = self._takeover_time(slot)
             if due is not None and now >= due:
                 slot.taken_over = True
+                self._send_lobby()  # every screen shows "bot playing" for that seat
                 self._replan_bots(now)
                 return True
         deadline = self.game.next_deadline()

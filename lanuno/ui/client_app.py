@@ -17,7 +17,13 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import (
+    ConditionalKeyBindings,
+    KeyBindings,
+    KeyBindingsBase,
+    KeyPressEvent,
+    merge_key_bindings,
+)
 from prompt_toolkit.layout import (
     ConditionalContainer,
     HSplit,
@@ -27,19 +33,25 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output
+from prompt_toolkit.utils import get_cwidth
 
-from lanuno.ui.client_model import ClientModel
+from lanuno.ui.client_model import ClientModel, presence_word
 from lanuno.ui.contracts import ClientSession
 from lanuno.ui.faces import color_style, face
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import LogLine
 from lanuno.ui.table_model import options_summary
 from lanuno.ui.widgets import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    KeyItem,
+    MinimumSize,
     Render,
     SizedTextControl,
     bottom_window,
     fit,
     full_screen_application,
+    keys_line,
     log_fragments,
     on_click,
     wrap_words,
@@ -134,6 +146,18 @@ class ClientController:
         if self.app is not None and _still_running(self.app):
             self.app.exit(result=0)
 
+    def ask_quit(self) -> None:
+        """Q: during a game, ask first (a stray Q must not cost a seat); else leave."""
+        if self.model.screen in ("play", "round_end") and not self.finished:
+            self.model.confirm_quit = True
+            self.invalidate()
+        else:
+            self.quit()
+
+    def toggle_help(self) -> None:
+        self.model.help_open = not self.model.help_open
+        self.invalidate()
+
 
 def _still_running(app: Application[int]) -> bool:
     """Running and not already exiting (a second Q must not raise)."""
@@ -152,9 +176,11 @@ def _header(ctl: ClientController) -> Render0:
         if model.state is not None and model.state.round:
             left += f" · {tr('header.round', round=model.state.round)}"
         check = model.check if model.check is not None else ctl.session.check_number
-        if check is not None:
+        if check is not None and not model.local:
             left += f" · {tr('header.check', check=format_check_number(check))}"
         state = ctl.connection()
+        if model.local and state == "connected":
+            return [("class:header", left)]  # one computer: nothing to check, nothing to lose
         right = f"{tr('conn.' + state)} "
         style = "class:header" if state == "connected" else "class:header.conn.bad"
         return [("class:header", left), (style, f"  {right}")]
@@ -197,7 +223,8 @@ def _seat_lines(ctl: ClientController, width: int, height: int | None) -> StyleA
     """One seat per line; two per line (shorter) when a big table does not fit the height."""
     model, tr = ctl.model, ctl.tr
     rows = model.seat_rows()
-    if height is not None and len(rows) > height:
+    extra = sum(1 for row in rows if row.presence != "here")
+    if height is not None and len(rows) + extra > height:
         return _compact_seat_lines(ctl, width)
     out: StyleAndTextTuples = []
     seconds = model.seconds_left(ctl.clock())
@@ -213,6 +240,9 @@ def _seat_lines(ctl: ClientController, width: int, height: int | None) -> StyleA
         out.append(("", f"{row.score:>5}"))
         if row.is_actor and seconds is not None:
             out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))
+        status = presence_word(tr, row.presence)
+        if status:  # its own line: the name and the counts stay whole
+            out.append(("class:seat.away", f"\n    {status}"))
         out.append(("", "\n"))
     return out[:-1]
 
@@ -224,7 +254,8 @@ def _compact_seat_lines(ctl: ClientController, width: int) -> StyleAndTextTuples
         marker = "▶" if row.is_actor else ("·" if row.is_turn else " ")
         style = "class:seat.turn" if row.is_actor else ("class:seat.me" if row.is_me else "")
         flag = "U" if row.declared else ("!" if row.exposed else " ")
-        out.append((style, marker + fit(row.name, cell - 13)))
+        away = {"away": "~", "bot": "*"}.get(row.presence, "")  # legend in the help
+        out.append((style, marker + fit(row.name + away, cell - 13)))
         out.append(("", f"{row.count:>3}"))
         out.append(("class:seat.uno", f" {flag}"))
         out.append(("", f"{row.score:>5} "))
@@ -233,7 +264,17 @@ def _compact_seat_lines(ctl: ClientController, width: int) -> StyleAndTextTuples
 
 
 def _log_window(ctl: ClientController) -> Window:
-    return bottom_window(lambda width: log_fragments(ctl.model.log.last(30), width))
+    model = ctl.model
+
+    def scrolled(offset: int) -> None:
+        model.log_scroll = offset
+
+    return bottom_window(
+        lambda width: log_fragments(model.log.lines, width),
+        scroll=lambda: model.log_scroll,
+        clamp=scrolled,
+        marker=lambda: ctl.tr("log.scrolled"),
+    )
 
 
 def _prompt_line(ctl: ClientController) -> Render0:
@@ -322,8 +363,8 @@ def _status_line(ctl: ClientController) -> Render0:
     return render
 
 
-def _picker(ctl: ClientController) -> Render0:
-    def render() -> StyleAndTextTuples:
+def _picker(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         picker = model.picker
         if picker is None:
@@ -345,6 +386,7 @@ def _picker(ctl: ClientController) -> Render0:
             hint = tr("picker.hint")
         out: StyleAndTextTuples = [("class:picker class:title", f" {title} ")]
         out.append(("class:picker", " "))
+        used = get_cwidth(title) + 3
         for index, option in enumerate(picker.options):
             if picker.kind == "color":
                 text = f" {index + 1} {tr.color(option)} "
@@ -358,10 +400,15 @@ def _picker(ctl: ClientController) -> Render0:
             def click(index: int = index) -> None:
                 ctl.perform(model.choose(index))
 
+            if used + get_cwidth(text) + 1 > width:  # wrap: every choice stays on screen
+                out.append(("class:picker", "\n "))
+                used = 1
             out += [(style, text, on_click(click)), ("class:picker", " ")]
+            used += get_cwidth(text) + 1
         out.append(("class:picker", "\n"))
-        out.append(("class:picker class:dim", f" {hint}"))
-        return out
+        for piece in wrap_words(hint, width - 2):
+            out.append(("class:picker class:dim", f" {piece}\n"))
+        return [*out[:-1], ("class:picker class:dim", out[-1][1].rstrip("\n"))]
 
     return render
 
@@ -376,24 +423,28 @@ KEYS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _keys_bar(ctl: ClientController) -> Render0:
-    def render() -> StyleAndTextTuples:
+def _keys_bar(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
-        out: StyleAndTextTuples = [("", " ")]
+        if model.confirm_quit:
+            return [("class:refusal", " " + tr("quit.confirm"))]
+        items: list[KeyItem] = []
         if model.screen == "play":
             for letter, label, verb in KEYS:
+                if verb not in model.keys:
+                    continue  # not at this table (kids' presets): no dead key on screen
                 enabled = model.can(verb) or (verb == "catch" and bool(model.exposed_seats()))
-                style = "class:key" if enabled else "class:key.off"
 
                 def click(verb: str = verb) -> None:
                     ctl.perform(model.catch() if verb == "catch" else model.simple(verb))
 
-                out += [(style, f"{letter}", on_click(click)), ("", f" {tr(label)}  ")]
+                items.append(KeyItem(letter, tr(label), click, enabled))
         elif model.screen == "lobby":
             label = "key.not_ready" if model.ready else "key.ready"
-            out += [("class:key", "R", on_click(ctl.toggle_ready)), ("", f" {tr(label)}  ")]
-        out += [("class:key", "Q", on_click(ctl.quit)), ("", f" {tr('key.quit')}")]
-        return out
+            items.append(KeyItem("R", tr(label), ctl.toggle_ready))
+        items.append(KeyItem("Q", tr("key.quit"), ctl.ask_quit))
+        items.append(KeyItem("?", tr("key.help"), ctl.toggle_help, optional=True))
+        return keys_line(items, width)
 
     return render
 
@@ -445,30 +496,81 @@ def _end_screen(ctl: ClientController) -> Render:
     def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         out: StyleAndTextTuples = []
+
+        def paragraph(style: str, text: str) -> None:
+            # Wrapped to the panel: a long name never cuts the result off at 80 columns.
+            for piece in wrap_words(text, width - 1):
+                out.append((style, f" {piece}\n"))
+            out.append(("", "\n"))
+
         if model.screen == "game_end" and model.game_end is not None:
             end_winner = model.game_end.winner
             out.append(("class:title", " " + tr("end.game_title") + "\n\n"))
             if end_winner is None:
-                out.append(("", " " + tr("end.game_nowinner") + "\n\n"))
+                paragraph("", tr("end.game_nowinner"))
             else:
-                sentence = tr("end.game_winner", name=model.name_of(end_winner))
-                out.append(("class:winner", f" {sentence}\n\n"))
+                mine = end_winner == model.seat
+                paragraph(
+                    "class:winner", tr.you("end.game_winner", mine, name=model.name_of(end_winner))
+                )
         elif model.round_end is not None:
             end = model.round_end
             out.append(("class:title", " " + tr("end.round_title", round=end.round) + "\n\n"))
             if end.winner is None:
-                out.append(("", " " + tr("end.round_nowinner") + "\n\n"))
+                paragraph("", tr("end.round_nowinner"))
             else:
-                sentence = tr("end.round_winner", name=model.name_of(end.winner), points=end.points)
-                out.append(("class:winner", f" {sentence}\n\n"))
+                sentence = tr.you(
+                    "end.round_winner",
+                    end.winner == model.seat,
+                    name=model.name_of(end.winner),
+                    points=tr.plural("point", end.points),
+                )
+                paragraph("class:winner", sentence)
         header = f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}"
         out.append(("class:title", header + "\n"))
         for name, score, winner in model.final_scores():
             style = "class:winner" if winner else ""
             out.append((style, f" {'★' if winner else ' '} {fit(name, 24)} {score:>7}\n"))
         out.append(("", "\n"))
-        waiting = "end.quit" if model.screen == "game_end" else "end.next_round"
-        out.append(("class:dim", " " + tr(waiting)))
+        if model.screen == "game_end":
+            waiting = tr("end.quit")
+        elif model.next_round_started is not None:
+            waiting = tr("end.next_started", round=model.next_round_started)
+        elif model.hold_summary:
+            waiting = tr("end.continue")
+        else:
+            waiting = tr("end.next_round")
+        style = "class:prompt.mine" if model.hold_summary else "class:dim"
+        for piece in wrap_words(waiting, width - 2):
+            out.append((style, f" {piece}\n"))
+        return out
+
+    return render
+
+
+HELP_LINES = (
+    ("help.c.cards", None),
+    ("help.c.enter", None),
+    ("help.c.basic", None),
+    ("help.c.catch", "catch"),
+    ("help.c.challenge", "challenge"),
+    ("help.c.take", "accept"),
+    ("help.c.scroll", None),
+    ("help.c.misc", None),
+)
+"""The help's lines, each with the action it needs (kids' tables have fewer keys)."""
+
+
+def _help(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        model, tr = ctl.model, ctl.tr
+        out: StyleAndTextTuples = [("class:title", f" {tr('help.title')}\n\n")]
+        for key, verb in HELP_LINES:
+            if verb is None or verb in model.keys:
+                for piece in wrap_words(tr(key), width - 4):
+                    out.append(("", f"   {piece}\n"))
+        out.append(("", "\n"))
+        out.append(("class:dim", f" {tr('help.close')}"))
         return out
 
     return render
@@ -506,7 +608,11 @@ def build_client_layout(ctl: ClientController) -> Layout:
             Window(SizedTextControl(_hand(ctl)), dont_extend_height=True, wrap_lines=False),
             line(_status_line(ctl)),
             ConditionalContainer(
-                Window(SizedTextControl(lambda _w: _picker(ctl)()), height=2, style="class:picker"),
+                Window(
+                    SizedTextControl(_picker(ctl)),
+                    dont_extend_height=True,
+                    style="class:picker",
+                ),
                 filter=has_picker,
             ),
         ]
@@ -518,35 +624,85 @@ def build_client_layout(ctl: ClientController) -> Layout:
             _log_window(ctl),
         ]
     )
+    helping = Condition(lambda: model.help_open)
     root = HSplit(
         [
             line(_header(ctl), style="class:header"),
-            ConditionalContainer(Window(SizedTextControl(_lobby(ctl))), filter=screen_is("lobby")),
-            ConditionalContainer(play, filter=screen_is("play")),
-            ConditionalContainer(end, filter=screen_is("round_end", "game_end")),
-            line(_keys_bar(ctl)),
+            ConditionalContainer(Window(SizedTextControl(_help(ctl))), filter=helping),
+            ConditionalContainer(
+                Window(SizedTextControl(_lobby(ctl))), filter=screen_is("lobby") & ~helping
+            ),
+            ConditionalContainer(play, filter=screen_is("play") & ~helping),
+            ConditionalContainer(end, filter=screen_is("round_end", "game_end") & ~helping),
+            Window(SizedTextControl(_keys_bar(ctl)), height=1),
         ]
     )
-    return Layout(root)
+    return Layout(MinimumSize(root, MIN_WIDTH, MIN_HEIGHT, ctl.tr))
 
 
 # ---------------------------------------------------------------------------- keys
 
 
-def client_key_bindings(ctl: ClientController) -> KeyBindings:
+def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
+    """The game's keys, and above them two modal states that take the next key: the
+    "leave the game?" question and the help overlay."""
+    model = ctl.model
+    modal = KeyBindings()
+    confirming = Condition(lambda: model.confirm_quit)
+    helping = Condition(lambda: model.help_open)
+
+    @modal.add("c-c")
+    @modal.add("c-q")
+    def _quit_now(event: E) -> None:
+        ctl.quit()
+
+    @modal.add("y", filter=confirming)
+    @modal.add("Y", filter=confirming)
+    def _leave(event: E) -> None:
+        ctl.quit()
+
+    @modal.add("<any>", filter=confirming & ~helping)
+    def _stay(event: E) -> None:
+        model.confirm_quit = False
+
+    @modal.add("<any>", filter=helping)
+    def _close_help(event: E) -> None:
+        model.help_open = False
+
+    game = _game_key_bindings(ctl)
+    return merge_key_bindings([ConditionalKeyBindings(game, ~confirming & ~helping), modal])
+
+
+def _game_key_bindings(ctl: ClientController) -> KeyBindings:
     model = ctl.model
     kb = KeyBindings()
     picker_open = Condition(lambda: model.picker is not None)
     color_picker = Condition(lambda: model.picker is not None and model.picker.kind == "color")
     playing = Condition(lambda: model.screen == "play")
     in_lobby = Condition(lambda: model.screen in ("lobby", "round_end"))
+    summary = Condition(lambda: model.screen == "round_end")
 
     @kb.add("q")
     @kb.add("Q")
-    @kb.add("c-c")
-    @kb.add("c-q")
     def _quit(event: E) -> None:
-        ctl.quit()
+        ctl.ask_quit()
+
+    @kb.add("?")
+    def _help(event: E) -> None:
+        ctl.toggle_help()
+
+    @kb.add("pageup")
+    def _older(event: E) -> None:
+        model.scroll_log(5)
+
+    @kb.add("pagedown")
+    def _newer(event: E) -> None:
+        model.scroll_log(-5)
+
+    @kb.add("enter", filter=summary)
+    @kb.add("space", filter=summary)
+    def _continue(event: E) -> None:
+        model.continue_()
 
     @kb.add("left", filter=playing & ~picker_open)
     def _left(event: E) -> None:
@@ -654,11 +810,15 @@ async def run_client_app(
     input: Input | None = None,
     output: Output | None = None,
     clock: Callable[[], float] = time.monotonic,
+    local: bool = False,
 ) -> int:
     """Run the hand view until the player quits; returns the exit status (0).
 
+    ``local``: ``lanuno play`` on this computer (no check number, no connection state).
     ``input``/``output`` default to the terminal (tests pass a pipe and DummyOutput)."""
-    ctl = ClientController(session, ClientModel(translator(lang)), clock)
+    model = ClientModel(translator(lang))
+    model.local = local
+    ctl = ClientController(session, model, clock)
     app = build_client_application(ctl, input=input, output=output)
 
     def start_pump() -> None:

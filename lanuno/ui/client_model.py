@@ -16,12 +16,15 @@ Wilds: the player picks the color before the card leaves the hand. If the wire a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from lanuno.ui.faces import sort_hand
-from lanuno.ui.i18n import Translator
+from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine
+from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.messages import (
     ACTION_NOTATIONS,
     Bye,
@@ -29,6 +32,7 @@ from lanuno.wire.messages import (
     Event,
     GameEnd,
     Lobby,
+    LobbySeat,
     Message,
     OptionValue,
     RoundEnd,
@@ -78,6 +82,54 @@ class SeatRow:
     is_turn: bool
     is_actor: bool
     is_me: bool
+    presence: Presence = "here"
+
+
+Presence = Literal["here", "away", "bot"]
+"""A human seat's player: at the table, dropped (seat held), or replaced by a bot for now."""
+
+_BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+
+
+def seat_name(seat: LobbySeat | None, number: int, tr: Translator) -> str:
+    """The name to show for a seat: the player's name, a bot's name in the reader's language
+    ("Robot 2 (expert)"), or "Seat 3" for a seat without one (seats count from 1)."""
+    if seat is None or not seat.name:
+        return tr("seat_name", seat=number + 1)
+    found = _BOT_NAME.fullmatch(seat.name) if seat.kind == "bot" else None
+    if found is not None and f"level.{found.group(2)}" in EN:
+        return tr("bot_name", number=found.group(1), level=tr(f"level.{found.group(2)}"))
+    return seat.name
+
+
+def presence(seat: LobbySeat | None, autopilot: bool = False) -> Presence:
+    """``away`` while a dropped player's seat is held, ``bot`` once a bot plays it (the
+    host's takeover, or T3's autopilot after two timeouts)."""
+    if seat is None or seat.kind != "human":
+        return "here"
+    if seat.bot_playing or autopilot:
+        return "bot"
+    return "here" if seat.connected else "away"
+
+
+def presence_word(tr: Translator, presence: str) -> str:
+    """``away`` or ``bot playing`` for a human seat whose player is not at the table."""
+    return {"away": tr("status.away"), "bot": tr("status.bot")}.get(presence, "")
+
+
+def keys_in_play(options: Mapping[str, OptionValue]) -> frozenset[str]:
+    """The action keys that exist at this table: no Counter-UNO key where the preset has no
+    Counter-UNO (kids1, kids2), no challenge key where a Wild Draw Four cannot be
+    challenged, no "take" key with a numbers-only deck (kids1: nothing to take)."""
+    verbs = {"draw", "pass", "uno", "catch", "challenge", "accept"}
+    if options.get("counter_uno") is False:
+        verbs.discard("catch")
+    if options.get("wild_draw_four", "challenge") != "challenge":
+        verbs.discard("challenge")
+    if options.get("deck") == "numbers":
+        verbs.discard("accept")
+        verbs.discard("challenge")
+    return frozenset(verbs)
 
 
 class ClientModel:
@@ -101,6 +153,17 @@ class ClientModel:
         self.bye: Bye | None = None
         self.deadline_at: float | None = None
         self.ready = False
+        self.local = False
+        """``lanuno play``: a game on this computer (no check number, no connection state)."""
+        self.hold_summary = False
+        """The round's result stays on screen until the player presses Enter."""
+        self.confirm_quit = False
+        """Q was pressed during a game: the next key says whether to leave."""
+        self.help_open = False
+        self.log_scroll = 0
+        """Lines of the log scrolled back (PgUp); 0 shows the newest."""
+        self.autopilot: set[int] = set()
+        """Seats the engine's autopilot plays (T3), from the ``autopilot`` events."""
         self._wild_color: str | None = None
         """Color picked for a wild sent as ``play W`` (wire without ``play W B``)."""
 
@@ -110,8 +173,17 @@ class ClientModel:
         if seat is None:
             return "?"
         seats = self.lobby.seats if self.lobby else ()
-        name = seats[seat].name if seat < len(seats) else None
-        return name or self.tr("seat_name", seat=seat + 1)
+        return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, self.tr)
+
+    def presence_of(self, seat: int) -> Presence:
+        seats = self.lobby.seats if self.lobby else ()
+        lobby_seat = seats[seat] if 0 <= seat < len(seats) else None
+        return presence(lobby_seat, seat in self.autopilot)
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The action verbs that exist under this table's rules (kids' presets hide some)."""
+        return keys_in_play(self.options)
 
     @property
     def legal(self) -> tuple[str, ...]:
@@ -164,6 +236,7 @@ class ClientModel:
                     is_turn=seat == state.turn,
                     is_actor=seat == state.actor,
                     is_me=seat == self.seat,
+                    presence=self.presence_of(seat),
                 )
             )
         return rows
@@ -191,7 +264,7 @@ class ClientModel:
         if phase == "penalty":
             stackable = self.can("challenge") or self.can("play")
             key = "prompt.penalty" if stackable else "prompt.penalty_simple"
-            return tr(key, count=state.pending)
+            return tr(key, count=tr.plural("card", state.pending))
         if phase == "drawn":
             return tr("prompt.drawn" if self.can("pass") else "prompt.drawn_must")
         return tr(f"prompt.{phase}")
@@ -203,7 +276,13 @@ class ClientModel:
         if isinstance(message, State):
             return self._apply_state(message, now)
         if isinstance(message, Event):
-            self.log.add_event(message.type, message.fields, self.name_of, self.tr)
+            seat = message.fields.get("seat")
+            if message.type == "autopilot" and type(seat) is int:
+                if message.fields.get("on") is True:
+                    self.autopilot.add(seat)
+                else:
+                    self.autopilot.discard(seat)
+            self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
         elif isinstance(message, Welcome):
             self.seat = message.seat
             self.table = message.table
@@ -217,12 +296,13 @@ class ClientModel:
                 self.ready = message.seats[self.seat].ready
         elif isinstance(message, ErrorReply):
             self._wild_color = None
-            self.refusal = message.text
+            self.refusal = translate_refusal(message.text, self.tr, self.name_of)
             rule = f" {self.tr('error.rule', rule=message.rule)}" if message.rule else ""
-            self.log.add(LogLine(self.tr("error.refused", text=message.text) + rule, "error"))
+            self.log.add(LogLine(self.tr("error.refused", text=self.refusal) + rule, "error"))
         elif isinstance(message, RoundEnd):
             self.round_end = message
             self.screen = "round_end"
+            self.hold_summary = True
             self.picker = None
             self.deadline_at = None
         elif isinstance(message, GameEnd):
@@ -242,7 +322,7 @@ class ClientModel:
         self.state = state
         self.hand = sort_hand(state.hand)
         self.deadline_at = None if state.deadline_ms is None else now + state.deadline_ms / 1000
-        if state.phase not in ("round_over", "game_over"):
+        if state.phase not in ("round_over", "game_over") and not self._summary_stays(state):
             self.screen = "play"
         new_decision = self.my_decision and (
             previous is None
@@ -252,6 +332,37 @@ class ClientModel:
         )
         self._restore_selection(keep, prefer_legal=new_decision)
         return self._settle_picker()
+
+    def _summary_stays(self, state: State) -> bool:
+        """The round's result stays up until Enter, unless a timed decision of ours comes
+        (a move timer would otherwise play for the player while they read)."""
+        if self.screen != "round_end" or not self.hold_summary:
+            return False
+        timed = state.deadline_ms is not None and state.actor == self.seat
+        if timed:
+            self.hold_summary = False
+        return not timed
+
+    @property
+    def next_round_started(self) -> int | None:
+        """The new round's number when it began while the summary is still shown."""
+        state, end = self.state, self.round_end
+        if self.screen != "round_end" or state is None or end is None:
+            return None
+        if state.round > end.round and state.phase not in ("round_over", "game_over"):
+            return state.round
+        return None
+
+    def continue_(self) -> None:
+        """Enter on the round's result: back to the table (or wait there for the next
+        round)."""
+        self.hold_summary = False
+        if self.next_round_started is not None:
+            self.screen = "play"
+
+    def scroll_log(self, lines: int) -> None:
+        """PgUp (positive) and PgDn (negative); the log view clamps it to what exists."""
+        self.log_scroll = max(0, self.log_scroll + lines)
 
     def _restore_selection(self, keep: str | None, *, prefer_legal: bool) -> None:
         if not self.hand:

@@ -29,10 +29,10 @@ class CardFace:
 def face(code: str, letters: Mapping[str, str] | None = None) -> CardFace:
     """The chip for ``code``; ``letters`` (``Translator.letters``) maps the color letters and
     the Skip/Reverse ranks to the player's language (French: ``JPa`` is a yellow Skip)."""
-    if code in _WILD_CHIPS:
-        return CardFace(code, _WILD_CHIPS[code], "card.wild")
-    color, rank = code[0], code[1:]
     letters = letters or {}
+    if code in _WILD_CHIPS:
+        return CardFace(code, letters.get(f"wild:{code}") or _WILD_CHIPS[code], "card.wild")
+    color, rank = code[0], code[1:]
     value = letters.get(f"rank:{rank}") or _RANK_CHIPS.get(rank, f" {rank}")
     letter = letters.get(color, color)
     return CardFace(code, letter + value, f"card.{COLOR_STYLES[color]}")
@@ -64,6 +64,14 @@ _GLYPHS: dict[str, tuple[str, ...]] = {
     "R": ("██ ", "█ █", "██ ", "█ █", "█ █"),
     "W": ("█ █", "█ █", "█ █", "███", "█ █"),
     "X": ("█ █", "█ █", " █ ", "█ █", "█ █"),
+    # French ranks: PA(sse), IN(version), JOK(er), J+4.
+    "P": ("██ ", "█ █", "██ ", "█  ", "█  "),
+    "A": (" █ ", "█ █", "███", "█ █", "█ █"),
+    "I": ("███", " █ ", " █ ", " █ ", "███"),
+    "N": ("█ █", "███", "███", "█ █", "█ █"),
+    "J": ("███", "  █", "  █", "█ █", "██ "),
+    "O": ("███", "█ █", "█ █", "█ █", "███"),
+    "K": ("█ █", "██ ", "█  ", "██ ", "█ █"),
     " ": ("   ", "   ", "   ", "   ", "   "),
     "-": ("   ", "   ", "███", "   ", "   "),
     ".": ("   ", "   ", "   ", "   ", " █ "),

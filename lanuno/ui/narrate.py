@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from lanuno.ui.i18n import Translator
+from lanuno.ui.i18n import EN, Translator
 from lanuno.wire.messages import EventValue
 
 Names = Callable[[int | None], str]
@@ -50,79 +50,112 @@ def _cards(tr: Translator, codes: tuple[int | str, ...]) -> str:
     return ", ".join(_card(tr, str(code)) for code in codes) or "-"
 
 
-def describe(kind: str, fields: Mapping[str, EventValue], names: Names, tr: Translator) -> LogLine:
-    """One sentence for one event."""
+def describe(
+    kind: str,
+    fields: Mapping[str, EventValue],
+    names: Names,
+    tr: Translator,
+    me: int | None = None,
+) -> LogLine:
+    """One sentence for one event; ``me`` (the reader's seat) is narrated in the second
+    person ("You played red 7", "Max caught you"), never by name."""
     seat = _int(fields, "seat")
     name = names(seat)
     count = _int(fields, "count") or 0
+    cards = tr.plural("card", count)
+
+    def say(key: str, subject: int | None = seat, obj: int | None = None, **values: object) -> str:
+        """``key.you`` when the reader is the subject, ``key.you_target`` when the object."""
+        if me is not None and subject == me and f"{key}.you" in EN:
+            return tr(f"{key}.you", **values)
+        if me is not None and obj == me and f"{key}.you_target" in EN:
+            return tr(f"{key}.you_target", **values)
+        return tr(key, **values)
+
     if kind == "round_started":
+        hand = _int(fields, "hand_size")
         return LogLine(
-            tr(
+            say(
                 "ev.round_started",
+                subject=_int(fields, "dealer"),
                 round=_int(fields, "round_no") or "?",
                 name=names(_int(fields, "dealer")),
-                count=_int(fields, "hand_size") or "?",
+                count=tr.plural("card", hand) if hand is not None else "?",
             )
         )
     if kind in ("card_turned", "card_returned"):
         return LogLine(tr(f"ev.{kind}", card=_card(tr, _str(fields, "card"))))
     if kind == "played":
         key = "ev.jumped_in" if fields.get("jump_in") is True else "ev.played"
-        return LogLine(tr(key, name=name, card=_card(tr, _str(fields, "card"))))
+        return LogLine(say(key, name=name, card=_card(tr, _str(fields, "card"))))
     if kind == "color_chosen":
-        return LogLine(tr("ev.color_chosen", name=name, color=_color(tr, fields)))
+        return LogLine(say("ev.color_chosen", name=name, color=_color(tr, fields)))
     if kind == "drew":
         cause = _str(fields, "cause")
         if cause in ("penalty", "counter_uno", "challenge", "timeout", "gift"):
             key = {"counter_uno": "caught"}.get(cause, cause)
-            return LogLine(tr(f"ev.drew_{key}", name=name, count=count))
-        return LogLine(tr("ev.drew_one" if count == 1 else "ev.drew_many", name=name, count=count))
+            return LogLine(say(f"ev.drew_{key}", name=name, count=cards))
+        key = "ev.drew_one" if count == 1 else "ev.drew_many"
+        return LogLine(say(key, name=name, count=cards))
     if kind in ("passed", "skipped", "uno_declared", "uno_exposed", "timed_out"):
-        return LogLine(tr(f"ev.{kind}", name=name))
+        return LogLine(say(f"ev.{kind}", name=name))
     if kind in ("direction_changed", "hands_rotated"):
         if kind == "hands_rotated":
             return LogLine(tr("ev.hands_rotated"))
         ccw = _int(fields, "direction") == -1
         return LogLine(tr("ev.direction_ccw" if ccw else "ev.direction_cw"))
     if kind == "reshuffled":
-        return LogLine(tr("ev.reshuffled", count=count))
+        return LogLine(tr("ev.reshuffled", count=cards))
     if kind == "my_seed_unused":
         return LogLine(tr("ev.my_seed_unused", round=fields.get("round", "?")))
     if kind == "penalty_pending":
-        return LogLine(tr("ev.penalty_pending", name=name, count=_int(fields, "amount") or 0))
+        amount = tr.plural("card", _int(fields, "amount") or 0)
+        return LogLine(say("ev.penalty_pending", name=name, count=amount))
     if kind == "counter_uno":
         caught = fields.get("caught") is True
+        caller, target = _int(fields, "caller"), _int(fields, "target")
         return LogLine(
-            tr(
+            say(
                 "ev.counter_uno_caught" if caught else "ev.counter_uno_missed",
-                caller=names(_int(fields, "caller")),
-                target=names(_int(fields, "target")),
+                subject=caller,
+                obj=target,
+                caller=names(caller),
+                target=names(target),
             )
         )
     if kind == "challenged":
         bluff = fields.get("bluff") is True
+        challenger, target = _int(fields, "challenger"), _int(fields, "target")
         return LogLine(
-            tr(
+            say(
                 "ev.challenged_bluff" if bluff else "ev.challenged_fair",
-                challenger=names(_int(fields, "challenger")),
-                target=names(_int(fields, "target")),
+                subject=challenger,
+                obj=target,
+                challenger=names(challenger),
+                target=names(target),
             )
         )
     if kind == "gave":
-        recipients = ", ".join(names(r) for r in _list(fields, "recipients") if isinstance(r, int))
-        return LogLine(tr("ev.gave", name=name, recipients=recipients or "?"))
+        recipients = ", ".join(
+            tr("you_object") if r == me else names(r)
+            for r in _list(fields, "recipients")
+            if isinstance(r, int)
+        )
+        return LogLine(say("ev.gave", name=name, recipients=recipients or "?"))
     if kind == "hands_swapped":
-        return LogLine(tr("ev.hands_swapped", name=name, target=names(_int(fields, "target"))))
+        target = _int(fields, "target")
+        return LogLine(say("ev.hands_swapped", obj=target, name=name, target=names(target)))
     if kind == "pile_dealt_out":
-        return LogLine(tr("ev.pile_dealt_out", name=name))
+        return LogLine(say("ev.pile_dealt_out", name=name))
     if kind == "cards_returned":
-        return LogLine(tr("ev.cards_returned", name=name, count=count))
+        return LogLine(say("ev.cards_returned", name=name, count=cards))
     if kind == "autopilot":
         on = fields.get("on") is True
-        return LogLine(tr("ev.autopilot_on" if on else "ev.autopilot_off", name=name))
+        return LogLine(say("ev.autopilot_on" if on else "ev.autopilot_off", name=name))
     if kind in ("round_ended", "game_ended"):
-        winner = names(_int(fields, "winner"))
-        return LogLine(tr(f"ev.{kind}", name=winner, points=_int(fields, "points") or 0))
+        winner = _int(fields, "winner")
+        points = tr.plural("point", _int(fields, "points") or 0)
+        return LogLine(say(f"ev.{kind}", subject=winner, name=names(winner), points=points))
     if kind in ("hand_dealt", "cards_drawn"):
         return LogLine(tr(f"ev.{kind}", cards=_cards(tr, _list(fields, "cards"))), "mine")
     if kind == "cards_received":
@@ -135,10 +168,12 @@ def describe(kind: str, fields: Mapping[str, EventValue], names: Names, tr: Tran
             "mine",
         )
     if kind == "hand_revealed":
+        owner = _int(fields, "owner")
         return LogLine(
-            tr(
+            say(
                 "ev.hand_revealed",
-                name=names(_int(fields, "owner")),
+                subject=owner,
+                name=names(owner),
                 cards=_cards(tr, _list(fields, "cards")),
             ),
             "mine",
@@ -165,21 +200,27 @@ class EventLog:
         self._append(line)
 
     def add_event(
-        self, kind: str, fields: Mapping[str, EventValue], names: Names, tr: Translator
+        self,
+        kind: str,
+        fields: Mapping[str, EventValue],
+        names: Names,
+        tr: Translator,
+        me: int | None = None,
     ) -> None:
         open_wild, self._open_wild = self._open_wild, None
         seat = _int(fields, "seat")
         if kind == "color_chosen" and open_wild is not None and open_wild[0] == seat:
             self.lines[-1] = LogLine(
-                tr(
+                tr.you(
                     "ev.played_chose",
+                    me is not None and seat == me,
                     name=names(seat),
                     card=_card(tr, open_wild[1]),
                     color=_color(tr, fields),
                 )
             )
             return
-        self._append(describe(kind, fields, names, tr))
+        self._append(describe(kind, fields, names, tr, me))
         card = _str(fields, "card")
         if kind == "played" and card in ("W", "W+4", "X"):
             self._open_wild = (seat, card)

@@ -16,7 +16,13 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import (
+    ConditionalKeyBindings,
+    KeyBindings,
+    KeyBindingsBase,
+    KeyPressEvent,
+    merge_key_bindings,
+)
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Container,
@@ -28,12 +34,17 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output
+from prompt_toolkit.utils import get_cwidth
 
+from lanuno.ui.client_model import presence_word
 from lanuno.ui.contracts import HostControls, HostScreen
-from lanuno.ui.faces import big_rank, big_text, color_style
+from lanuno.ui.faces import big_text, color_style
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    MinimumSize,
     Render,
     SizedTextControl,
     bottom_window,
@@ -120,11 +131,31 @@ def _header(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
         if model.state is not None and model.state.round and model.screen != "lobby":
             text += f" · {tr('header.round', round=model.state.round)}"
         text += f" · {tr('host.preset', preset=model.preset)}"
+        code = ctl.screen.room_code
+        model.see_room_code(code)
+        if model.screen != "lobby":  # the lobby shows it large; later, a returning player needs it
+            text += f" · {tr('header.code', code=_spaced(code))}"
         if model.closed:
             return [("class:header", text), ("class:header.conn.bad", f" · {tr('conn.closed')} ")]
         return [("class:header", text)]
 
     return render
+
+
+def _spaced(code: str) -> str:
+    """``482913`` -> ``482 913`` (the way the code is read aloud and shown large)."""
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+def _seat_info(tr: Translator, tile: SeatTile, *, short: bool = False) -> tuple[str, str]:
+    """(style, text) under or beside a seat: who is away or replaced by a bot, else the
+    seat's check number (a returning player compares the new one)."""
+    if tile.presence != "here":
+        return "class:seat.away", presence_word(tr, tile.presence)
+    if tile.check is not None:
+        number = format_check_number(tile.check)
+        return "class:dim", number if short else tr("status.check", check=number)
+    return "", ""
 
 
 def _room(ctl: TableController) -> Render:
@@ -134,7 +165,10 @@ def _room(ctl: TableController) -> Render:
         code = ctl.screen.room_code
         for row in big_text(code):
             out.append(("class:big", f" {row}\n"))
-        out.append(("class:dim", f" {code[:3]} {code[3:]}\n" if len(code) == 6 else f" {code}\n"))
+        out.append(("class:dim", f" {_spaced(code)}\n"))
+        if model.code_rotated:
+            for piece in wrap_words(tr("host.code_rotated", code=_spaced(code)), width - 2):
+                out.append(("class:refusal", f" {piece}\n"))
         addresses = list(ctl.screen.addresses)
         out.append(("", "\n"))
         if not addresses:
@@ -218,8 +252,8 @@ def _top_card(ctl: TableController) -> Render:
         style = f"class:{color_style(state.color)}"
         inner = CARD_WIDTH - 2
         color = tr.color(state.color).upper() if state.color else tr("table.no_color")
-        rows = [fit(f" {state.top}  {color}", inner), " " * inner]
-        rows += [fit(row.center(inner), inner) for row in big_text(big_rank(state.top))]
+        rows = [fit(f" {tr.code(state.top)}  {color}", inner), " " * inner]
+        rows += [fit(row.center(inner), inner) for row in big_text(tr.big(state.top))]
         rows.append(" " * inner)
         out: StyleAndTextTuples = [(style, "┌" + "─" * inner + "┐\n")]
         for row in rows:
@@ -248,15 +282,24 @@ def _seats(ctl: TableController) -> Render:
                 out.append(("class:timer", f"   {tr('table.pending', count=state.pending)}"))
             out.append(("", "\n\n" if len(state.counts) <= 5 else "\n"))
         flag_width = 1 + max(len(tr("table.uno")), len(tr("table.exposed")))
-        for tile in model.tiles():
+        tiles = model.tiles()
+        roomy = len(tiles) <= 5
+        info_width = max(7, len(tr("status.away")), len(tr("status.bot"))) + 1
+        if not roomy:  # one line per seat: the away/check column replaces the card backs
+            name_width = max(6, min(18, width - info_width - flag_width - 20))
+        for tile in tiles:
             marker = "▶ " if tile.is_actor else ("· " if tile.is_turn else "  ")
             style = "class:seat.turn" if tile.is_actor else ""
             out.append((style, marker + fit(tile.name, name_width)))
-            # Card backs, never faces: the shared screen knows only how many.
-            backs = "▮" * min(tile.count, bar_width)
-            if tile.count > bar_width:
-                backs = backs[:-1] + "+"
-            out.append(("class:dim", f" {fit(backs, bar_width)}"))
+            info_style, info = _seat_info(tr, tile, short=not roomy)
+            if roomy:
+                # Card backs, never faces: the shared screen knows only how many.
+                backs = "▮" * min(tile.count, bar_width)
+                if tile.count > bar_width:
+                    backs = backs[:-1] + "+"
+                out.append(("class:dim", f" {fit(backs, bar_width)}"))
+            else:
+                out.append((info_style, f" {fit(info, info_width)}"))
             out.append(("", f"{tile.count:>3} "))
             flag = (
                 tr("table.uno") if tile.declared else (tr("table.exposed") if tile.exposed else "")
@@ -265,7 +308,10 @@ def _seats(ctl: TableController) -> Render:
             out.append(("", f"{tile.score:>5}"))
             if tile.is_actor and seconds is not None:
                 out.append(("class:timer", f" {tr('table.timer', seconds=seconds)}"))
-            out.append(("", "\n\n" if len(model.tiles()) <= 5 else "\n"))
+            if roomy:
+                out.append(("", "\n    "))
+                out.append((info_style, fit(info, width - 5).rstrip()))
+            out.append(("", "\n"))
         return out
 
     return render
@@ -310,13 +356,15 @@ def _ring(ctl: TableController, width: int, card_lines: StyleAndTextTuples) -> S
         timer = ""
         if tile.is_actor and seconds is not None:
             timer = tr("table.timer", seconds=seconds)
+        info_style, info = _seat_info(tr, tile)
         return [
             (style, marker + fit(tile.name, column - 9)),
             ("", f"{tile.score:>6}\n"),
             ("class:dim", f"  {fit(backs, bar_width)}"),
             ("", f"{tile.count:>3} "),
             ("class:seat.uno", fit(flag, flag_width)),
-            ("class:timer", f"{timer}\n\n"),
+            ("class:timer", f"{timer}\n"),
+            (info_style, f"  {fit(info, column - 2).rstrip()}\n\n"),
         ]
 
     half = (len(tiles) + 1) // 2
@@ -348,9 +396,18 @@ def _events(ctl: TableController) -> Container:
         FormattedTextControl(lambda: [("class:title", f" {ctl.tr('host.last_events')}")]),
         height=1,
     )
-    return HSplit(
-        [title, bottom_window(lambda width: log_fragments(ctl.model.log.last(30), width))]
+    model = ctl.model
+
+    def scrolled(offset: int) -> None:
+        model.log_scroll = offset
+
+    log = bottom_window(
+        lambda width: log_fragments(model.log.lines, width),
+        scroll=lambda: model.log_scroll,
+        clamp=scrolled,
+        marker=lambda: ctl.tr("log.scrolled"),
     )
+    return HSplit([title, log])
 
 
 def _scoreboard(ctl: TableController) -> Render:
@@ -365,15 +422,21 @@ def _scoreboard(ctl: TableController) -> Render:
                 else tr("end.game_nowinner")
             )
             out.append(("class:winner", f" ★ {tr('host.winner')} ★\n\n"))
-            out.append(("class:winner", f" {title}\n\n"))
+            for piece in wrap_words(title, width - 1):
+                out.append(("class:winner", f" {piece}\n"))
+            out.append(("", "\n"))
         elif model.round_end is not None:
             end = model.round_end
             out.append(("class:title", " " + tr("end.round_title", round=end.round) + "\n"))
             if end.winner is not None:
-                sentence = tr("end.round_winner", name=model.name_of(end.winner), points=end.points)
+                points = tr.plural("point", end.points)
+                sentence = tr("end.round_winner", name=model.name_of(end.winner), points=points)
             else:
                 sentence = tr("end.round_nowinner")
-            out.append(("class:winner", f" {sentence}\n\n"))
+            # Wrapped, never cut: a long name and French words fit the 44-column panel.
+            for piece in wrap_words(sentence, width - 1):
+                out.append(("class:winner", f" {piece}\n"))
+            out.append(("", "\n"))
         out.append(
             ("class:title", f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}\n")
         )
@@ -389,15 +452,21 @@ def _scoreboard(ctl: TableController) -> Render:
 
 def _notice_line(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
     def render() -> StyleAndTextTuples:
-        if ctl.model.notice:
-            return [("class:refusal", f" {ctl.model.notice}")]
+        model, tr = ctl.model, ctl.tr
+        if model.confirm_quit:
+            return [("class:refusal", f" {tr('quit.confirm_host')}")]
+        if model.notice:
+            return [("class:refusal", f" {model.notice}")]
+        if model.code_rotated and model.screen != "lobby":
+            code = _spaced(ctl.screen.room_code)
+            return [("class:refusal", f" {tr('host.code_rotated', code=code)}")]
         return []
 
     return render
 
 
-def _keys_line(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
-    def render() -> StyleAndTextTuples:
+def _keys_line(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         if model.options_open:
             key = "host.keys_options"
@@ -408,7 +477,11 @@ def _keys_line(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
         else:
             key = "host.keys_play"
 
-        return [("class:dim", f" {tr(key)}")]
+        text = f" {tr(key)}"
+        for extra in (f"  ? {tr('key.help')}", "  ?"):
+            if get_cwidth(text + extra) <= width:
+                return [("class:dim", text + extra)]
+        return [("class:dim", text)]
 
     return render
 
@@ -446,23 +519,69 @@ def build_table_layout(ctl: TableController) -> Layout:
             _events(ctl),
         ]
     )
+    helping = Condition(lambda: model.help_open)
     root = HSplit(
         [
             line(_header(ctl), style="class:header"),
-            ConditionalContainer(lobby, filter=screen_is("lobby")),
-            ConditionalContainer(play, filter=screen_is("play")),
-            ConditionalContainer(between, filter=screen_is("round_end", "game_end")),
+            ConditionalContainer(pane(_help(ctl)), filter=helping),
+            ConditionalContainer(lobby, filter=screen_is("lobby") & ~helping),
+            ConditionalContainer(play, filter=screen_is("play") & ~helping),
+            ConditionalContainer(between, filter=screen_is("round_end", "game_end") & ~helping),
             line(_notice_line(ctl)),
-            line(_keys_line(ctl)),
+            pane(_keys_line(ctl), height=1),
         ]
     )
-    return Layout(root)
+    return Layout(MinimumSize(root, MIN_WIDTH, MIN_HEIGHT, ctl.tr))
+
+
+HELP_KEYS = ("help.h.lobby", "help.h.start", "help.h.between", "help.h.scroll", "help.h.misc")
+
+
+def _help(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
+        tr = ctl.tr
+        out: StyleAndTextTuples = [("class:title", f" {tr('help.title')}\n\n")]
+        for key in HELP_KEYS:
+            for piece in wrap_words(tr(key), width - 4):
+                out.append(("", f"   {piece}\n"))
+        out.append(("", "\n"))
+        out.append(("class:dim", f" {tr('help.close')}"))
+        return out
+
+    return render
 
 
 # ---------------------------------------------------------------------------- keys
 
 
-def table_key_bindings(ctl: TableController) -> KeyBindings:
+def table_key_bindings(ctl: TableController) -> KeyBindingsBase:
+    """The host's keys, under two modal states that take the next key: "close the table
+    for everyone?" and the help overlay."""
+    model = ctl.model
+    modal = KeyBindings()
+    confirming = Condition(lambda: model.confirm_quit)
+    helping = Condition(lambda: model.help_open)
+
+    @modal.add("c-c")
+    @modal.add("c-q")
+    @modal.add("y", filter=confirming)
+    @modal.add("Y", filter=confirming)
+    def _quit_now(event: E) -> None:
+        event.app.create_background_task(ctl.quit())
+
+    @modal.add("<any>", filter=confirming & ~helping)
+    def _stay(event: E) -> None:
+        model.confirm_quit = False
+
+    @modal.add("<any>", filter=helping)
+    def _close_help(event: E) -> None:
+        model.help_open = False
+
+    game = _host_key_bindings(ctl)
+    return merge_key_bindings([ConditionalKeyBindings(game, ~confirming & ~helping), modal])
+
+
+def _host_key_bindings(ctl: TableController) -> KeyBindings:
     model, controls = ctl.model, ctl.controls
     kb = KeyBindings()
     between = Condition(lambda: model.between_rounds)
@@ -471,10 +590,24 @@ def table_key_bindings(ctl: TableController) -> KeyBindings:
 
     @kb.add("q")
     @kb.add("Q")
-    @kb.add("c-c")
-    @kb.add("c-q")
     def _quit(event: E) -> None:
-        event.app.create_background_task(ctl.quit())
+        # A game in progress ends for everyone: ask first. The lobby and the end close now.
+        if model.screen in ("play", "round_end") and not model.closed:
+            model.confirm_quit = True
+        else:
+            event.app.create_background_task(ctl.quit())
+
+    @kb.add("?")
+    def _help(event: E) -> None:
+        model.help_open = True
+
+    @kb.add("pageup")
+    def _older(event: E) -> None:
+        model.scroll_log(5)
+
+    @kb.add("pagedown")
+    def _newer(event: E) -> None:
+        model.scroll_log(-5)
 
     @kb.add("up", filter=between)
     def _up(event: E) -> None:

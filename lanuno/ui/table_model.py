@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lanuno.engine.rules import PRESETS
+from lanuno.ui.client_model import Presence, presence, seat_name
 from lanuno.ui.i18n import Translator
 from lanuno.ui.narrate import EventLog
 from lanuno.wire.messages import (
@@ -106,6 +107,9 @@ class SeatTile:
     is_turn: bool
     is_actor: bool
     connected: bool
+    presence: Presence = "here"
+    check: int | None = None
+    """The seat's check number (a player's live connection; a new one after a resume)."""
 
 
 class TableModel:
@@ -127,6 +131,26 @@ class TableModel:
         self.option_cursor = 0
         self.notice: str | None = None
         """The sentence of the last refused request (HostControls raised ValueError)."""
+        self.autopilot: set[int] = set()
+        """Seats the engine's autopilot plays (T3), from the ``autopilot`` events."""
+        self.room_code: str | None = None
+        """The room code last shown; a different one means the host rotated it."""
+        self.code_rotated = False
+        self.confirm_quit = False
+        self.help_open = False
+        self.log_scroll = 0
+
+    def see_room_code(self, code: str) -> bool:
+        """Note the room code the host has now; True (and a warning stays on screen) when it
+        changed since the last look: too many wrong codes made the host pick a new one."""
+        changed = self.room_code is not None and code != self.room_code
+        self.room_code = code
+        if changed:
+            self.code_rotated = True
+        return changed
+
+    def scroll_log(self, lines: int) -> None:
+        self.log_scroll = max(0, self.log_scroll + lines)
 
     # ------------------------------------------------------------------ reading
 
@@ -137,8 +161,7 @@ class TableModel:
     def name_of(self, seat: int | None) -> str:
         if seat is None:
             return "?"
-        name = self.seats[seat].name if seat < len(self.seats) else None
-        return name or self.tr("seat_name", seat=seat + 1)
+        return seat_name(self.seats[seat] if 0 <= seat < len(self.seats) else None, seat, self.tr)
 
     @property
     def preset(self) -> str:
@@ -168,6 +191,8 @@ class TableModel:
                     is_turn=seat == state.turn,
                     is_actor=seat == state.actor,
                     connected=lobby_seat.connected if lobby_seat else True,
+                    presence=presence(lobby_seat, seat in self.autopilot),
+                    check=lobby_seat.check if lobby_seat else None,
                 )
             )
         return tiles
@@ -197,6 +222,12 @@ class TableModel:
                 self.screen = "play"
                 self.options_open = False
         elif isinstance(message, Event):
+            seat = message.fields.get("seat")
+            if message.type == "autopilot" and type(seat) is int:
+                if message.fields.get("on") is True:
+                    self.autopilot.add(seat)
+                else:
+                    self.autopilot.discard(seat)
             self.log.add_event(message.type, message.fields, self.name_of, self.tr)
         elif isinstance(message, RoundEnd):
             self.round_end = message

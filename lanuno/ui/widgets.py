@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
-from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.formatted_text import OneStyleAndTextTuple, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.key_binding import KeyBindingsBase
+from prompt_toolkit.layout import Container, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
@@ -19,6 +21,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.utils import get_cwidth
 
+from lanuno.ui.i18n import Translator
 from lanuno.ui.narrate import LogLine
 
 Render = Callable[[int], StyleAndTextTuples]
@@ -46,6 +49,7 @@ STYLE = Style.from_dict(
         "seat.turn": "bold #ffd75f",
         "seat.me": "#87d7ff",
         "seat.uno": "bold #ff5f5f",
+        "seat.away": "bold #ff8700",
         "log.error": "#ff5f5f",
         "log.mine": "#87d7ff",
         "log.info": "#8a8a8a",
@@ -66,19 +70,39 @@ class SizedTextControl(FormattedTextControl):
     With ``tail=True`` it keeps only the last lines that fit the window (a log whose newest
     line must stay in view); the window's scroll offset would lag one frame behind."""
 
-    def __init__(self, render: Render, *, tail: bool = False, **kwargs: object) -> None:
+    def __init__(
+        self,
+        render: Render,
+        *,
+        tail: bool = False,
+        scroll: Callable[[], int] | None = None,
+        clamp: Callable[[int], None] | None = None,
+        marker: Callable[[], str] | None = None,
+        **kwargs: object,
+    ) -> None:
         self._render = render
         self._width = 80
         self.height: int | None = None
         """Lines the window gave this control at the last render (None before the first)."""
         self._tail = tail
+        self._scroll = scroll
+        self._clamp = clamp
+        self._marker = marker
         super().__init__(self._tail_fragments, **kwargs)  # type: ignore[arg-type]
 
     def _tail_fragments(self) -> StyleAndTextTuples:
         fragments = self._render(self._width)
         if not self._tail or self.height is None:
             return fragments
-        lines = list(split_lines(fragments))[-self.height :]
+        lines = list(split_lines(fragments))
+        wanted = self._scroll() if self._scroll is not None else 0
+        # Scrolled back (PgUp) by ``offset`` lines, never past the first line.
+        offset = max(0, min(wanted, len(lines) - self.height))
+        if offset != wanted and self._clamp is not None:
+            self._clamp(offset)
+        lines = lines[: len(lines) - offset][-self.height :]
+        if offset and self._marker is not None and lines:
+            lines[-1] = [("class:dim", " " + fit(self._marker(), self._width - 1).rstrip())]
         out: StyleAndTextTuples = []
         for line in lines:
             out += [*line, ("", "\n")]
@@ -112,9 +136,71 @@ class SizedTextControl(FormattedTextControl):
             self._fragment_cache.clear()
 
 
-def bottom_window(render: Render) -> Window:
-    """A window that shows the end of its text (a log: the newest lines stay in view)."""
-    return Window(SizedTextControl(render, tail=True), wrap_lines=False)
+def bottom_window(
+    render: Render,
+    *,
+    scroll: Callable[[], int] | None = None,
+    clamp: Callable[[int], None] | None = None,
+    marker: Callable[[], str] | None = None,
+) -> Window:
+    """A window that shows the end of its text (a log: the newest lines stay in view), or,
+    scrolled back by ``scroll()`` lines, older ones with ``marker()`` on its last line."""
+    control = SizedTextControl(render, tail=True, scroll=scroll, clamp=clamp, marker=marker)
+    return Window(control, wrap_lines=False)
+
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The smallest terminal both screens are drawn for (README says so); below it they show
+a "make the window bigger" screen instead of losing the hand or the seats."""
+
+
+class MinimumSize(Container):
+    """``content``, or a plain request to enlarge the window when it is drawn smaller than
+    ``width`` x ``height``."""
+
+    def __init__(self, content: Container, width: int, height: int, tr: Translator) -> None:
+        self.content = content
+        self.width = width
+        self.height = height
+        self.tr = tr
+        self._size = (width, height)
+        self.small = Window(FormattedTextControl(self._message), wrap_lines=True)
+
+    def too_small(self, width: int, height: int) -> bool:
+        return width < self.width or height < self.height
+
+    def _message(self) -> StyleAndTextTuples:
+        now_w, now_h = self._size
+        need = self.tr("small.need", width=self.width, height=self.height, now_w=now_w, now_h=now_h)
+        return [("class:title", f" {self.tr('small.title')}\n\n"), ("class:prompt", f" {need}")]
+
+    def reset(self) -> None:
+        self.content.reset()
+
+    def preferred_width(self, max_available_width: int) -> Dimension:
+        return self.content.preferred_width(max_available_width)
+
+    def preferred_height(self, width: int, max_available_height: int) -> Dimension:
+        return self.content.preferred_height(width, max_available_height)
+
+    def write_to_screen(
+        self,
+        screen: Screen,
+        mouse_handlers: MouseHandlers,
+        write_position: WritePosition,
+        parent_style: str,
+        erase_bg: bool,
+        z_index: int | None,
+    ) -> None:
+        self._size = (write_position.width, write_position.height)
+        chosen = self.small if self.too_small(*self._size) else self.content
+        chosen.write_to_screen(
+            screen, mouse_handlers, write_position, parent_style, erase_bg, z_index
+        )
+
+    def get_children(self) -> list[Container]:
+        return [self.content, self.small]
 
 
 def hstack(columns: Sequence[tuple[StyleAndTextTuples, int]]) -> StyleAndTextTuples:
@@ -154,6 +240,49 @@ def log_fragments(lines: Iterable[LogLine], width: int) -> StyleAndTextTuples:
         for piece in wrap_words(entry.text, max(10, width - 2)):
             out += [(f"class:log.{entry.kind}", f" {piece}"), ("", "\n")]
     return out[:-1]
+
+
+@dataclass(frozen=True, slots=True)
+class KeyItem:
+    """One key of a keys bar: ``D draw``."""
+
+    key: str
+    label: str
+    action: Callable[[], None] | None = None
+    enabled: bool = True
+    optional: bool = False
+    """Shown as the bare key when the line is full (``?`` for help), never cut."""
+
+
+def keys_line(items: Sequence[KeyItem], width: int) -> StyleAndTextTuples:
+    """A keys bar that fits ``width``: optional keys lose their label, then their place,
+    then the gaps shrink to one space; a key is never cut in half."""
+
+    def build(gap: str, labels: bool, optional: bool = True) -> StyleAndTextTuples:
+        out: StyleAndTextTuples = [("", " ")]
+        shown = [item for item in items if optional or not item.optional]
+        for index, item in enumerate(shown):
+            style = "class:key" if item.enabled else "class:key.off"
+            key: OneStyleAndTextTuple = (
+                (style, item.key, on_click(item.action)) if item.action else (style, item.key)
+            )
+            out.append(key)
+            if labels or not item.optional:
+                out.append(("", f" {item.label}"))
+            if index < len(shown) - 1:
+                out.append(("", gap))
+        return out
+
+    for gap, labels, optional in (
+        ("  ", True, True),
+        ("  ", False, True),
+        ("  ", False, False),
+        (" ", False, False),
+    ):
+        line = build(gap, labels, optional)
+        if sum(get_cwidth(fragment[1]) for fragment in line) <= width:
+            return line
+    return line
 
 
 def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], object]:
@@ -219,7 +348,7 @@ def render_text(app: Application[object], width: int = 80, height: int = 24) -> 
 
 def full_screen_application(
     layout: Layout,
-    key_bindings: KeyBindings,
+    key_bindings: KeyBindingsBase,
     *,
     input: Input | None = None,
     output: Output | None = None,

@@ -262,6 +262,11 @@ def _via(*, decode: Callable[[Any], Any], encode: Callable[[Any], Any] | None = 
     return field(metadata={_CODEC: (encode, decode)})
 
 
+def _absent_is_false(raw: Any) -> Any:
+    """A boolean added after version 1 shipped: absent on the wire means false."""
+    return False if raw is None else raw
+
+
 def _install_codec(cls: type, tag: str | None, where: str, as_array: bool = False) -> None:
     """Generate ``cls.to_wire``/``cls.from_wire`` from its fields, as dataclasses generates
     ``__init__``: straight-line code keeps the hot path (``state``) as fast as a codec
@@ -504,6 +509,9 @@ class LobbySeat(_Record):
     ready: bool
     check: int | None
     """The seat's check number (human seats with a live connection), for the shared screen."""
+    bot_playing: bool = field(default=False, metadata={_CODEC: (None, _absent_is_false)})
+    """A bot plays this human seat: its player dropped and the hold ran out (T3's autopilot
+    is told by the ``autopilot`` event). A host from before this field sends none: false."""
 
     def __post_init__(self) -> None:
         if self.name is not None:
@@ -513,6 +521,7 @@ class LobbySeat(_Record):
         _bool("lobby.seats.connected", self.connected)
         _bool("lobby.seats.ready", self.ready)
         _opt_int("lobby.seats.check", self.check, 0, 999_999)
+        _bool("lobby.seats.bot_playing", self.bot_playing)
 
 
 @message("lobby", Role.HOST)

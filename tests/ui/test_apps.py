@@ -81,7 +81,8 @@ async def test_client_plays_whole_turns_from_the_keyboard() -> None:
         await press(pipe, "k")
         await until(lambda: session.acted[-1] == "catch 1", "k sends Counter-UNO")
 
-        await press(pipe, "q")
+        await press(pipe, "q")  # during a game, Q asks first; Y leaves
+        await press(pipe, "y")
         assert await asyncio.wait_for(app, 5) == 0
     assert session.closed
 
@@ -218,7 +219,8 @@ async def test_host_keys_reach_the_controls() -> None:
         await press(pipe, "bs")  # lobby keys do nothing during a round
         assert len(controls.calls) == calls
 
-        await press(pipe, "q")
+        await press(pipe, "q")  # a game in progress: the host is asked first; Y closes
+        await press(pipe, "y")
         assert await asyncio.wait_for(running, 5) == 0
         assert controls.calls[-1] == ("shutdown",)
 

@@ -1,0 +1,95 @@
+"""The host's refusal sentences in the player's language.
+
+The engine refuses with ``IllegalAction(rule_id, sentence)`` in English, and the host
+forwards the sentence in ``ErrorReply.text``. The sentence is read back here into a
+catalogue key and its values (a card, a color, a seat), then written in the player's
+language: seat numbers become names (the engine counts seats from 0, players from 1),
+card words become the language's card words. A sentence this module does not know stays
+as it is in English and becomes a plain "not possible now" in other languages, so French
+output never shows an English sentence (the rule ID still says which rule refused).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lanuno.engine.cards import ALL_FACES, Color
+from lanuno.engine.phases import WAITING_FOR
+from lanuno.ui.i18n import EN, Translator
+
+Names = Callable[[int | None], str]
+
+_CARD_BY_WORDS = {card.words: str(card) for card in ALL_FACES}
+_COLOR_BY_WORD = {color.word: color.value for color in Color} | {c.value: c.value for c in Color}
+_PHASE_BY_WHAT = {what: phase.value for phase, (_rule, what) in WAITING_FOR.items()}
+
+_EXACT: dict[str, str] = {
+    text: key
+    for key, text in EN.items()
+    if key.startswith("refusal.") and "{" not in text and key != "refusal.generic"
+}
+"""Sentences without values, matched whole (the English catalogue is the engine's text)."""
+
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"It is not your turn: waiting for seat (?P<seat>\d+)\."), "refusal.not_your_turn"),
+    (re.compile(r"Not now: (?P<what>.+)\."), "refusal.not_now"),
+    (re.compile(r"You do not hold (?P<card>.+)\."), "refusal.not_held"),
+    (
+        re.compile(
+            r"You hold a (?P<color>\w*) ?card: Wild Draw Four is only allowed when you have "
+            r"no card of the current color\."
+        ),
+        "refusal.wd4_held_color",
+    ),
+    (
+        re.compile(r"(?P<card>.+) does not match (?P<top>.+) \(the color is (?P<color>\w+)\)\."),
+        "refusal.no_match",
+    ),
+    (
+        re.compile(r"Name one recipient for each of the (?P<count>\d+) cards you drew\."),
+        "refusal.gift_count",
+    ),
+    (re.compile(r"There is no seat .* at this table\."), "refusal.no_seat"),
+    (re.compile(r"\w+ is not an action of this game\."), "refusal.not_an_action"),
+)
+
+
+def translate_refusal(text: str, tr: Translator, names: Names) -> str:
+    """``text`` (an engine or host refusal, in English) in ``tr``'s language."""
+    sentence = text.strip()
+    key = _EXACT.get(sentence)
+    if key is not None:
+        return tr(key)
+    for pattern, key in _PATTERNS:
+        found = pattern.fullmatch(sentence)
+        if found is None:
+            continue
+        values = _values(found.groupdict(), tr, names)
+        if values is not None:
+            return tr(key, **values)
+    return text if tr.lang == "en" else tr("refusal.generic")
+
+
+def _values(raw: dict[str, str], tr: Translator, names: Names) -> dict[str, object] | None:
+    """The matched pieces in the player's words; None when a piece is not understood."""
+    values: dict[str, object] = {}
+    for name, piece in raw.items():
+        if name == "seat":
+            values["name"] = names(int(piece))
+        elif name == "what":
+            phase = _PHASE_BY_WHAT.get(piece)
+            if phase is None:
+                return None
+            values["what"] = tr(f"what.{phase}")
+        elif name in ("card", "top"):
+            code = _CARD_BY_WORDS.get(piece)
+            if code is None:
+                return None
+            values[name] = tr.card(code)
+        elif name == "color":
+            letter = _COLOR_BY_WORD.get(piece)
+            values["color"] = tr.color(letter) if letter else ""
+        elif name == "count":
+            values["count"] = tr.plural("card", int(piece))
+    return values

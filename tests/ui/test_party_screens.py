@@ -1,0 +1,464 @@
+"""Issue 10, items 5, 6 and 7 on the screens: who is away, the round's result, the log, the
+help, the room code, check numbers, the player's own seat in the second person, French all
+the way through, the kids' keys, and the smallest terminal. Each test failed before."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from ui_fakes import (
+    FakeControls,
+    FakeScreen,
+    FakeSession,
+    event,
+    lobby,
+    opening_events,
+    state,
+    welcome,
+)
+
+from lanuno.ui.client_app import ClientController, build_client_application, run_client_app
+from lanuno.ui.client_model import ClientModel
+from lanuno.ui.i18n import translator
+from lanuno.ui.table_app import TableController, build_table_application
+from lanuno.ui.table_model import TableModel
+from lanuno.ui.widgets import MIN_HEIGHT, MIN_WIDTH, render_text
+from lanuno.wire.messages import ErrorReply, Lobby, LobbySeat, RoundEnd, UnoFlags, Welcome
+
+NOW = 1000.0
+
+
+def feed(model: ClientModel | TableModel, *messages: object) -> None:
+    for message in messages:
+        model.apply(message, NOW)  # type: ignore[arg-type]
+
+
+def client_app(
+    lang: str = "en",
+) -> Iterator[tuple[ClientModel, ClientController, Application[int]]]:
+    model = ClientModel(translator(lang))
+    ctl = ClientController(FakeSession(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        yield model, ctl, build_client_application(ctl, input=pipe, output=DummyOutput())
+
+
+def table_app(lang: str = "en") -> Iterator[tuple[TableModel, FakeScreen, Application[int]]]:
+    model = TableModel(translator(lang))
+    screen = FakeScreen()
+    ctl = TableController(screen, FakeControls(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        yield model, screen, build_table_application(ctl, input=pipe, output=DummyOutput())
+
+
+@pytest.fixture
+def client() -> Iterator[tuple[ClientModel, ClientController, Application[int]]]:
+    yield from client_app()
+
+
+@pytest.fixture
+def table() -> Iterator[tuple[TableModel, FakeScreen, Application[int]]]:
+    yield from table_app()
+
+
+def lobby_with(*changes: tuple[int, LobbySeat]) -> Lobby:
+    seats = list(lobby().seats)
+    for index, seat in changes:
+        seats[index] = seat
+    return Lobby(tuple(seats), "official", {"target": 500}, True)
+
+
+MAX_AWAY = LobbySeat("Max", "human", True, False, True, None)
+MAX_BOT = LobbySeat("Max", "human", True, False, True, None, bot_playing=True)
+
+
+# ------------------------------------------------------------------ item 5: what happens
+
+
+def test_shared_screen_shows_an_away_player_then_bot_playing(
+    table: tuple[TableModel, FakeScreen, Application[int]],
+) -> None:
+    model, _screen, app = table
+    feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
+    assert "away" not in render_text(app)
+    feed(model, lobby_with((1, MAX_AWAY)))
+    screen = render_text(app)
+    assert re.search(r"Max [^\n]*\n[^\n]*│\s+away\n", screen), screen
+    feed(model, lobby_with((1, MAX_BOT)))
+    assert "bot playing" in render_text(app)
+
+
+def test_every_client_shows_who_is_away(
+    client: tuple[ClientModel, ClientController, Application[int]],
+) -> None:
+    model, _ctl, app = client
+    feed(model, welcome(), lobby(), *opening_events(), state(), lobby_with((1, MAX_AWAY)))
+    assert re.search(r"Max [^\n]*\n\s+away", render_text(app))
+    feed(model, lobby_with((1, MAX_BOT)))
+    assert re.search(r"Max [^\n]*\n\s+bot playing", render_text(app))
+    # The engine's own autopilot (T3, two timeouts) shows the same way.
+    feed(model, lobby(), event("autopilot", seat=0, on=True))
+    assert re.search(r"Lea [^\n]*\n\s+bot playing", render_text(app))
+
+
+def test_shared_screen_keeps_the_room_code_and_check_numbers_during_the_game(
+    table: tuple[TableModel, FakeScreen, Application[int]],
+) -> None:
+    model, _screen, app = table
+    feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
+    screen = render_text(app)
+    assert "code 482 913" in screen.splitlines()[0]
+    assert "check 271 828" in screen
+    # Max drops and resumes: a new connection, a new check number beside the seat.
+    feed(model, lobby_with((1, MAX_AWAY)))
+    feed(model, lobby_with((1, LobbySeat("Max", "human", True, True, True, 654321))))
+    screen = render_text(app)
+    assert "check 654 321" in screen and "check 271 828" not in screen
+
+
+def test_ten_seats_show_away_and_check_numbers_on_one_line_each() -> None:
+    names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")
+    seats = [LobbySeat(n, "human", False, True, True, 100_000 + i) for i, n in enumerate(names)]
+    seats[4] = LobbySeat("Zoe", "human", False, False, True, None)
+    counts = (7, 1, 14, 3, 5, 6, 2, 9, 4, 8)
+    public = state(hand=(), legal=(), counts=counts, uno=(UnoFlags(False, False),) * 10)
+    for model, _screen, app in table_app():
+        feed(model, Lobby(tuple(seats), "official", {}, True), public)
+        screen = render_text(app)
+        assert re.search(r"Zoe\s+away", screen) and re.search(r"Sam\s+100 009", screen), screen
+
+
+def test_round_result_waits_for_enter_then_the_new_round_shows(
+    client: tuple[ClientModel, ClientController, Application[int]],
+) -> None:
+    model, _ctl, app = client
+    feed(model, welcome(), lobby(), state(), RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+    feed(model, state(round_no=2, sid=9, deadline_ms=None))  # round 2 began at once
+    screen = render_text(app)
+    assert model.screen == "round_end" and "Round 1 is over" in screen
+    assert "Round 2 has started: press Enter to play." in screen
+    model.continue_()
+    assert model.screen == "play"
+
+
+def test_round_result_gives_way_to_a_timed_decision(
+    client: tuple[ClientModel, ClientController, Application[int]],
+) -> None:
+    model, _ctl, _app = client
+    feed(model, welcome(), lobby(), state(), RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+    feed(model, state(round_no=2, sid=9, deadline_ms=30_000))  # the move timer runs for us
+    assert model.screen == "play"
+
+
+async def test_enter_closes_the_round_result() -> None:
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(session, lang="en", input=pipe, output=DummyOutput())
+        )
+        session.feed(welcome(), lobby(), state(), RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+        session.feed(state(round_no=2, sid=9, deadline_ms=None))
+        await _drained(session.queue)
+        pipe.send_text("\r")
+        await asyncio.sleep(0.2)
+        pipe.send_text("\x11")  # Ctrl-Q leaves at once
+        assert await asyncio.wait_for(app, 5) == 0
+
+
+async def _drained(queue: asyncio.Queue[object]) -> None:
+    for _ in range(200):
+        if queue.empty():
+            await asyncio.sleep(0.05)
+            return
+        await asyncio.sleep(0.01)
+
+
+def test_round_result_is_never_cut_at_80_columns() -> None:
+    long = "Maximilian-Alexandre Fontaine"
+    seats = list(lobby().seats)
+    seats[1] = LobbySeat(long, "human", False, True, True, 1)
+    for lang, sentence in (
+        ("en", f"{long} wins the round and scores 87 points."),
+        ("fr", f"{long} gagne la manche et marque 87 points."),
+    ):
+        for model, _ctl, app in client_app(lang):
+            feed(model, welcome(), Lobby(tuple(seats), "official", {}, True), state())
+            feed(model, RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+            words = " ".join(render_text(app).replace("│", " ").split())
+            assert sentence in _panel_text(render_text(app)), words
+        for table, _screen, tapp in table_app(lang):
+            feed(table, Lobby(tuple(seats), "official", {}, True), state(hand=(), legal=()))
+            feed(table, RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+            assert sentence in _panel_text(render_text(tapp))
+
+
+def _panel_text(screen: str) -> str:
+    """The left panel's text as one line (wrapped lines joined)."""
+    return " ".join(line.split("│")[0].strip() for line in screen.splitlines() if line.strip())
+
+
+def test_log_scrolls_back_with_page_up(
+    client: tuple[ClientModel, ClientController, Application[int]],
+) -> None:
+    model, _ctl, app = client
+    feed(model, welcome(), lobby(), event("round_started", round_no=1, dealer=1, hand_size=7))
+    for number in range(1, 40):
+        feed(model, event("played", seat=0, card=f"R{number % 10}", jump_in=False))
+    feed(model, state())
+    assert "Round 1 starts" not in render_text(app)
+    model.scroll_log(1000)  # PgUp, many times: stops at the first line
+    screen = render_text(app)
+    assert "Round 1 starts" in screen and "PgDn" in screen
+    model.scroll_log(-1000)
+    assert "Round 1 starts" not in render_text(app)
+
+
+def test_page_up_scrolls_the_shared_screen_too(
+    table: tuple[TableModel, FakeScreen, Application[int]],
+) -> None:
+    model, _screen, app = table
+    feed(model, lobby(), event("round_started", round_no=1, dealer=1, hand_size=7))
+    for number in range(1, 40):
+        feed(model, event("played", seat=0, card=f"R{number % 10}", jump_in=False))
+    feed(model, state(hand=(), legal=()))
+    assert "Round 1 starts" not in render_text(app)
+    model.scroll_log(1000)
+    assert "Round 1 starts" in render_text(app)
+
+
+async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        session.feed(welcome(), lobby(), state())
+        await _drained(session.queue)  # type: ignore[arg-type]
+        pipe.send_text("?")
+        await asyncio.sleep(0.1)
+        assert model.help_open and "Counter-UNO: catch a player" in render_text(app)
+        pipe.send_text("d")  # any key closes the help, and does nothing else
+        await asyncio.sleep(0.1)
+        assert not model.help_open and session.acted == []
+        pipe.send_text("q")
+        await asyncio.sleep(0.1)
+        assert model.confirm_quit and "Leave the game?" in render_text(app)
+        pipe.send_text("n")  # anything but Y stays
+        await asyncio.sleep(0.1)
+        assert not model.confirm_quit and not running.done()
+        pipe.send_text("qy")
+        assert await asyncio.wait_for(running, 5) == 0
+
+
+async def test_shared_screen_asks_before_closing_a_running_game() -> None:
+    screen, controls = FakeScreen(), FakeControls()
+    model = TableModel(translator("en"))
+    ctl = TableController(screen, controls, model)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        screen.feed(lobby(), state(hand=(), legal=()))
+        await _drained(screen.queue)  # type: ignore[arg-type]
+        pipe.send_text("q")
+        await asyncio.sleep(0.1)
+        assert "Close the table for everyone?" in render_text(app)
+        assert controls.calls == []
+        pipe.send_text("x")
+        await asyncio.sleep(0.1)
+        assert not model.confirm_quit and controls.calls == []
+        pipe.send_text("?")
+        await asyncio.sleep(0.1)
+        assert "PgUp/PgDn: scroll the events" in render_text(app)
+        pipe.send_text(" qy")
+        assert await asyncio.wait_for(running, 5) == 0
+        assert controls.calls == [("shutdown",)]
+
+
+def test_a_rotated_room_code_shows_at_once_with_a_warning(
+    table: tuple[TableModel, FakeScreen, Application[int]],
+) -> None:
+    model, screen, app = table
+    feed(model, lobby(), state(hand=(), legal=()))
+    assert "code 482 913" in render_text(app)
+    screen.room = "105377"  # ten wrong codes: the host picked a new one
+    shown = render_text(app)
+    assert "code 105 377" in shown.splitlines()[0]
+    assert "Too many wrong codes: the room code is now 105 377." in shown
+
+
+# ------------------------------------------------------------------ item 6: language
+
+
+def round_over(model: ClientModel, winner: int) -> None:
+    feed(
+        model,
+        event("round_ended", winner=winner, points=87),
+        RoundEnd(1, winner, 87, (120, 87, 40, 65)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "log_line", "summary"),
+    [
+        ("en", "You win the round: 87 points.", "You win the round and score 87 points."),
+        ("fr", "Vous gagnez la manche : 87 points.", "Vous gagnez la manche et marquez 87 points."),
+    ],
+)
+def test_my_own_seat_is_narrated_in_the_second_person(
+    lang: str, log_line: str, summary: str
+) -> None:
+    seats = list(lobby().seats)
+    seats[2] = LobbySeat("jdoe", "human", False, True, True, 123456)  # the login name
+    for model, _ctl, app in client_app(lang):
+        feed(model, welcome(seat=2), Lobby(tuple(seats), "official", {}, True), state())
+        feed(model, event("played", seat=2, card="R7", jump_in=False))
+        feed(model, event("counter_uno", caller=0, target=2, caught=True))
+        round_over(model, winner=2)
+        lines = [line.text for line in model.log.lines]
+        assert lines[0] == {"en": "You played red 7.", "fr": "Vous avez joué 7 rouge."}[lang]
+        assert (
+            lines[1]
+            == {
+                "en": "Lea caught you without UNO!",
+                "fr": "Lea vous a contré : vous n'aviez pas dit UNO !",
+            }[lang]
+        )
+        assert lines[2] == log_line
+        screen = render_text(app)
+        assert summary in _panel_text(screen)
+        assert "jdoe wins" not in screen and "You wins" not in screen
+        assert "jdoe gagne" not in screen
+
+
+def test_a_player_named_you_never_reads_you_wins() -> None:
+    for model, _ctl, app in client_app("en"):
+        seats = list(lobby().seats)
+        seats[2] = LobbySeat("You", "human", False, True, True, 1)  # lanuno play's default
+        feed(model, welcome(seat=2), Lobby(tuple(seats), "official", {}, True), state())
+        round_over(model, winner=2)
+        assert "You wins" not in render_text(app)
+
+
+def test_one_point_is_singular() -> None:
+    for model, _ctl, app in client_app("en"):
+        feed(model, welcome(), lobby(), state(), event("round_ended", winner=1, points=1))
+        feed(model, RoundEnd(1, 1, 1, (0, 1, 0, 0)))
+        screen = render_text(app)
+        assert "scores 1 point." in _panel_text(screen) and "1 points" not in screen
+
+
+def test_engine_refusals_are_translated_and_seats_count_from_one() -> None:
+    for model, _ctl, _app in client_app("fr"):
+        feed(model, welcome(), lobby(), state())
+        feed(
+            model, ErrorReply("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3)
+        )
+        assert model.refusal == "Ce n'est pas à vous : on attend Max."
+        feed(model, ErrorReply("illegal", "O10", "You do not hold blue Skip.", 4))
+        assert model.refusal == "Vous n'avez pas Passe bleu."
+    for model, _ctl, _app in client_app("en"):
+        feed(model, welcome(), lobby(), state())
+        feed(
+            model, ErrorReply("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3)
+        )
+        assert model.refusal == "It is not your turn: waiting for Max."
+
+
+def test_bot_levels_and_card_codes_in_french() -> None:
+    seats = list(lobby().seats)
+    seats[3] = LobbySeat("Bot 2 (intermediate)", "bot", False, True, True, None)
+    for model, _ctl, app in client_app("fr"):
+        hand = ("W", "W+4", "YS", "G+2")
+        legal = ("play W", "play W+4", "draw")
+        feed(model, welcome(), Lobby(tuple(seats), "official", {}, True))
+        feed(model, state(hand=hand, legal=legal))
+        screen = render_text(app)
+        assert model.name_of(3) == "Robot 2 (intermédiaire)" and "Robot 2 (int" in screen
+        assert "intermediate" not in screen
+        hand_row = next(line for line in screen.splitlines() if "JPa" in line)
+        assert "W" not in hand_row and "[Jok]" in hand_row and "[J+4]" in hand_row
+    for table, _screen, tapp in table_app("fr"):
+        feed(table, Lobby(tuple(seats), "official", {}, True))
+        feed(table, state(hand=(), legal=(), top="W+4", color="G"))
+        screen = render_text(tapp)
+        assert "J+4  VERT" in screen and "W+4" not in screen
+        assert "Robot 2 (interméd" in screen and "intermediate" not in screen
+
+
+def test_a_local_game_shows_no_check_number_or_connection(
+    client: tuple[ClientModel, ClientController, Application[int]],
+) -> None:
+    model, _ctl, app = client
+    model.local = True
+    feed(model, welcome(), lobby(), state())
+    header = render_text(app).splitlines()[0]
+    assert "check" not in header and "connected" not in header
+    assert header.strip().startswith("lanuno · Kitchen")
+
+
+# ------------------------------------------------------------------ item 7: kids
+
+
+KIDS1 = {"deck": "numbers", "counter_uno": False, "wild_draw_four": "challenge", "target": None}
+KIDS2 = {"deck": "with_blanks", "counter_uno": False, "wild_draw_four": "free", "target": 5}
+
+
+@pytest.mark.parametrize("options", [KIDS1, KIDS2], ids=["kids1", "kids2"])
+def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, object]) -> None:
+    for model, _ctl, app in client_app("en"):
+        kids_lobby = Lobby(lobby().seats, "kids", options, True)  # type: ignore[arg-type]
+        feed(model, Welcome(1, 2, "Kitchen", "kids", options), kids_lobby, state())  # type: ignore[arg-type]
+        keys = render_text(app).splitlines()[-1]
+        assert "D draw" in keys and "U UNO!" in keys
+        assert "Counter-UNO" not in keys and "challenge" not in keys
+        model.help_open = True
+        help_text = render_text(app)
+        assert "Counter-UNO" not in help_text and "challenge" not in help_text
+
+
+def test_kids2_gift_prompt_fits_80_columns() -> None:
+    names = ("Léonie-Charlotte", "Maximilien", "Anastasia", "Théodore", "Bartholomew")
+    seats = tuple(LobbySeat(n, "human", True, True, True, 1) for n in names)
+    gift = state(
+        phase="gift",
+        hand=("R1", "R2", "G+2", "Y5", "B9"),
+        legal=tuple(f"give {a} {b}" for a in (0, 1, 3, 4) for b in (0, 1, 3, 4)),
+        counts=(5, 5, 5, 5, 5),
+        uno=(UnoFlags(False, False),) * 5,
+        actor=2,
+        turn=2,
+    )
+    for lang in ("en", "fr"):
+        for model, _ctl, app in client_app(lang):
+            feed(
+                model, Welcome(1, 2, "Kitchen", "kids2", KIDS2), Lobby(seats, "kids2", KIDS2, True)
+            )  # type: ignore[arg-type]
+            feed(model, gift)
+            screen = render_text(app)
+            assert model.picker is not None and model.picker.kind == "gift"
+            for name in ("Léonie-Charlotte", "Maximilien", "Théodore", "Bartholomew"):
+                assert name in screen, screen
+            hint = {"en": "Esc to cancel", "fr": "Échap pour annuler"}[lang]
+            assert hint in screen
+
+
+def test_below_the_minimum_size_a_clear_make_it_bigger_screen() -> None:
+    for model, _ctl, app in client_app("en"):
+        feed(model, welcome(), lobby(), state())
+        assert "Your hand" in render_text(app, MIN_WIDTH, MIN_HEIGHT)
+        small = render_text(app, 70, 20)
+        assert "too small" in small and f"at least {MIN_WIDTH} x {MIN_HEIGHT}" in small
+        assert "(now 70 x 20)" in small
+    for table, _screen, tapp in table_app("fr"):
+        feed(table, lobby())
+        assert "Agrandissez la fenêtre" in render_text(tapp, 79, 24)
