@@ -34,6 +34,43 @@ from lanuno.wire.messages import ErrorReply, Lobby, LobbySeat, RoundEnd, UnoFlag
 NOW = 1000.0
 
 
+def seat_(
+    name: str,
+    kind: str,
+    kid: bool,
+    connected: bool,
+    ready: bool,
+    check: int | None,
+    *,
+    bot_playing: bool = False,
+) -> LobbySeat:
+    return LobbySeat(
+        name=name,
+        kind=kind,
+        kid=kid,
+        connected=connected,
+        ready=ready,
+        check=check,
+        bot_playing=bot_playing,
+    )
+
+
+def lobby_(seats: tuple[LobbySeat, ...], preset: str, options: object, can_start: bool) -> Lobby:
+    return Lobby(seats=seats, preset=preset, options=options, can_start=can_start)  # type: ignore[arg-type]
+
+
+def round_end_(round_no: int, winner: int, points: int, scores: tuple[int, ...]) -> RoundEnd:
+    return RoundEnd(round=round_no, winner=winner, points=points, scores=scores)
+
+
+def error_(code: str, rule: str, text: str, seq: int) -> ErrorReply:
+    return ErrorReply(code=code, rule=rule, text=text, seq=seq)
+
+
+def welcome_(seat: int, table: str, preset: str, options: object) -> Welcome:
+    return Welcome(version=1, seat=seat, table=table, preset=preset, options=options)  # type: ignore[arg-type]
+
+
 def feed(model: ClientModel | TableModel, *messages: object) -> None:
     for message in messages:
         model.apply(message, NOW)  # type: ignore[arg-type]
@@ -70,11 +107,11 @@ def lobby_with(*changes: tuple[int, LobbySeat]) -> Lobby:
     seats = list(lobby().seats)
     for index, seat in changes:
         seats[index] = seat
-    return Lobby(tuple(seats), "official", {"target": 500}, True)
+    return lobby_(tuple(seats), "official", {"target": 500}, True)
 
 
-MAX_AWAY = LobbySeat("Max", "human", True, False, True, None)
-MAX_BOT = LobbySeat("Max", "human", True, False, True, None, bot_playing=True)
+MAX_AWAY = seat_("Max", "human", True, False, True, None)
+MAX_BOT = seat_("Max", "human", True, False, True, None, bot_playing=True)
 
 
 # ------------------------------------------------------------------ item 5: what happens
@@ -116,19 +153,19 @@ def test_shared_screen_keeps_the_room_code_and_check_numbers_during_the_game(
     assert "check 271 828" in screen
     # Max drops and resumes: a new connection, a new check number beside the seat.
     feed(model, lobby_with((1, MAX_AWAY)))
-    feed(model, lobby_with((1, LobbySeat("Max", "human", True, True, True, 654321))))
+    feed(model, lobby_with((1, seat_("Max", "human", True, True, True, 654321))))
     screen = render_text(app)
     assert "check 654 321" in screen and "check 271 828" not in screen
 
 
 def test_ten_seats_show_away_and_check_numbers_on_one_line_each() -> None:
     names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")
-    seats = [LobbySeat(n, "human", False, True, True, 100_000 + i) for i, n in enumerate(names)]
-    seats[4] = LobbySeat("Zoe", "human", False, False, True, None)
+    seats = [seat_(n, "human", False, True, True, 100_000 + i) for i, n in enumerate(names)]
+    seats[4] = seat_("Zoe", "human", False, False, True, None)
     counts = (7, 1, 14, 3, 5, 6, 2, 9, 4, 8)
     public = state(hand=(), legal=(), counts=counts, uno=(UnoFlags(False, False),) * 10)
     for model, _screen, app in table_app():
-        feed(model, Lobby(tuple(seats), "official", {}, True), public)
+        feed(model, lobby_(tuple(seats), "official", {}, True), public)
         screen = render_text(app)
         assert re.search(r"Zoe\s+away", screen) and re.search(r"Sam\s+100 009", screen), screen
 
@@ -137,7 +174,7 @@ def test_round_result_waits_for_enter_then_the_new_round_shows(
     client: tuple[ClientModel, ClientController, Application[int]],
 ) -> None:
     model, _ctl, app = client
-    feed(model, welcome(), lobby(), state(), RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+    feed(model, welcome(), lobby(), state(), round_end_(1, 1, 87, (120, 87, 40, 65)))
     feed(model, state(round_no=2, sid=9, deadline_ms=None))  # round 2 began at once
     screen = render_text(app)
     assert model.screen == "round_end" and "Round 1 is over" in screen
@@ -150,7 +187,7 @@ def test_round_result_gives_way_to_a_timed_decision(
     client: tuple[ClientModel, ClientController, Application[int]],
 ) -> None:
     model, _ctl, _app = client
-    feed(model, welcome(), lobby(), state(), RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+    feed(model, welcome(), lobby(), state(), round_end_(1, 1, 87, (120, 87, 40, 65)))
     feed(model, state(round_no=2, sid=9, deadline_ms=30_000))  # the move timer runs for us
     assert model.screen == "play"
 
@@ -161,7 +198,7 @@ async def test_enter_closes_the_round_result() -> None:
         app = asyncio.create_task(
             run_client_app(session, lang="en", input=pipe, output=DummyOutput())
         )
-        session.feed(welcome(), lobby(), state(), RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+        session.feed(welcome(), lobby(), state(), round_end_(1, 1, 87, (120, 87, 40, 65)))
         session.feed(state(round_no=2, sid=9, deadline_ms=None))
         await _drained(session.queue)
         pipe.send_text("\r")
@@ -181,19 +218,19 @@ async def _drained(queue: asyncio.Queue[object]) -> None:
 def test_round_result_is_never_cut_at_80_columns() -> None:
     long = "Maximilian-Alexandre Fontaine"
     seats = list(lobby().seats)
-    seats[1] = LobbySeat(long, "human", False, True, True, 1)
+    seats[1] = seat_(long, "human", False, True, True, 1)
     for lang, sentence in (
         ("en", f"{long} wins the round and scores 87 points."),
         ("fr", f"{long} gagne la manche et marque 87 points."),
     ):
         for model, _ctl, app in client_app(lang):
-            feed(model, welcome(), Lobby(tuple(seats), "official", {}, True), state())
-            feed(model, RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+            feed(model, welcome(), lobby_(tuple(seats), "official", {}, True), state())
+            feed(model, round_end_(1, 1, 87, (120, 87, 40, 65)))
             words = " ".join(render_text(app).replace("│", " ").split())
             assert sentence in _panel_text(render_text(app)), words
         for table, _screen, tapp in table_app(lang):
-            feed(table, Lobby(tuple(seats), "official", {}, True), state(hand=(), legal=()))
-            feed(table, RoundEnd(1, 1, 87, (120, 87, 40, 65)))
+            feed(table, lobby_(tuple(seats), "official", {}, True), state(hand=(), legal=()))
+            feed(table, round_end_(1, 1, 87, (120, 87, 40, 65)))
             assert sentence in _panel_text(render_text(tapp))
 
 
@@ -303,7 +340,7 @@ def round_over(model: ClientModel, winner: int) -> None:
     feed(
         model,
         event("round_ended", winner=winner, points=87),
-        RoundEnd(1, winner, 87, (120, 87, 40, 65)),
+        round_end_(1, winner, 87, (120, 87, 40, 65)),
     )
 
 
@@ -318,9 +355,9 @@ def test_my_own_seat_is_narrated_in_the_second_person(
     lang: str, log_line: str, summary: str
 ) -> None:
     seats = list(lobby().seats)
-    seats[2] = LobbySeat("jdoe", "human", False, True, True, 123456)  # the login name
+    seats[2] = seat_("jdoe", "human", False, True, True, 123456)  # the login name
     for model, _ctl, app in client_app(lang):
-        feed(model, welcome(seat=2), Lobby(tuple(seats), "official", {}, True), state())
+        feed(model, welcome(seat=2), lobby_(tuple(seats), "official", {}, True), state())
         feed(model, event("played", seat=2, card="R7", jump_in=False))
         feed(model, event("counter_uno", caller=0, target=2, caught=True))
         round_over(model, winner=2)
@@ -343,8 +380,8 @@ def test_my_own_seat_is_narrated_in_the_second_person(
 def test_a_player_named_you_never_reads_you_wins() -> None:
     for model, _ctl, app in client_app("en"):
         seats = list(lobby().seats)
-        seats[2] = LobbySeat("You", "human", False, True, True, 1)  # lanuno play's default
-        feed(model, welcome(seat=2), Lobby(tuple(seats), "official", {}, True), state())
+        seats[2] = seat_("You", "human", False, True, True, 1)  # lanuno play's default
+        feed(model, welcome(seat=2), lobby_(tuple(seats), "official", {}, True), state())
         round_over(model, winner=2)
         assert "You wins" not in render_text(app)
 
@@ -352,7 +389,7 @@ def test_a_player_named_you_never_reads_you_wins() -> None:
 def test_one_point_is_singular() -> None:
     for model, _ctl, app in client_app("en"):
         feed(model, welcome(), lobby(), state(), event("round_ended", winner=1, points=1))
-        feed(model, RoundEnd(1, 1, 1, (0, 1, 0, 0)))
+        feed(model, round_end_(1, 1, 1, (0, 1, 0, 0)))
         screen = render_text(app)
         assert "scores 1 point." in _panel_text(screen) and "1 points" not in screen
 
@@ -360,27 +397,23 @@ def test_one_point_is_singular() -> None:
 def test_engine_refusals_are_translated_and_seats_count_from_one() -> None:
     for model, _ctl, _app in client_app("fr"):
         feed(model, welcome(), lobby(), state())
-        feed(
-            model, ErrorReply("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3)
-        )
+        feed(model, error_("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3))
         assert model.refusal == "Ce n'est pas à vous : on attend Max."
-        feed(model, ErrorReply("illegal", "O10", "You do not hold blue Skip.", 4))
+        feed(model, error_("illegal", "O10", "You do not hold blue Skip.", 4))
         assert model.refusal == "Vous n'avez pas Passe bleu."
     for model, _ctl, _app in client_app("en"):
         feed(model, welcome(), lobby(), state())
-        feed(
-            model, ErrorReply("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3)
-        )
+        feed(model, error_("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3))
         assert model.refusal == "It is not your turn: waiting for Max."
 
 
 def test_bot_levels_and_card_codes_in_french() -> None:
     seats = list(lobby().seats)
-    seats[3] = LobbySeat("Bot 2 (intermediate)", "bot", False, True, True, None)
+    seats[3] = seat_("Bot 2 (intermediate)", "bot", False, True, True, None)
     for model, _ctl, app in client_app("fr"):
         hand = ("W", "W+4", "YS", "G+2")
         legal = ("play W", "play W+4", "draw")
-        feed(model, welcome(), Lobby(tuple(seats), "official", {}, True))
+        feed(model, welcome(), lobby_(tuple(seats), "official", {}, True))
         feed(model, state(hand=hand, legal=legal))
         screen = render_text(app)
         assert model.name_of(3) == "Robot 2 (intermédiaire)" and "Robot 2 (int" in screen
@@ -388,7 +421,7 @@ def test_bot_levels_and_card_codes_in_french() -> None:
         hand_row = next(line for line in screen.splitlines() if "JPa" in line)
         assert "W" not in hand_row and "[Jok]" in hand_row and "[J+4]" in hand_row
     for table, _screen, tapp in table_app("fr"):
-        feed(table, Lobby(tuple(seats), "official", {}, True))
+        feed(table, lobby_(tuple(seats), "official", {}, True))
         feed(table, state(hand=(), legal=(), top="W+4", color="G"))
         screen = render_text(tapp)
         assert "J+4  VERT" in screen and "W+4" not in screen
@@ -416,8 +449,8 @@ KIDS2 = {"deck": "with_blanks", "counter_uno": False, "wild_draw_four": "free", 
 @pytest.mark.parametrize("options", [KIDS1, KIDS2], ids=["kids1", "kids2"])
 def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, object]) -> None:
     for model, _ctl, app in client_app("en"):
-        kids_lobby = Lobby(lobby().seats, "kids", options, True)  # type: ignore[arg-type]
-        feed(model, Welcome(1, 2, "Kitchen", "kids", options), kids_lobby, state())  # type: ignore[arg-type]
+        kids_lobby = lobby_(lobby().seats, "kids", options, True)  # type: ignore[arg-type]
+        feed(model, welcome_(2, "Kitchen", "kids", options), kids_lobby, state())  # type: ignore[arg-type]
         keys = render_text(app).splitlines()[-1]
         assert "D draw" in keys and "U UNO!" in keys
         assert "Counter-UNO" not in keys and "challenge" not in keys
@@ -428,7 +461,7 @@ def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, ob
 
 def test_kids2_gift_prompt_fits_80_columns() -> None:
     names = ("Léonie-Charlotte", "Maximilien", "Anastasia", "Théodore", "Bartholomew")
-    seats = tuple(LobbySeat(n, "human", True, True, True, 1) for n in names)
+    seats = tuple(seat_(n, "human", True, True, True, 1) for n in names)
     gift = state(
         phase="gift",
         hand=("R1", "R2", "G+2", "Y5", "B9"),
@@ -440,9 +473,7 @@ def test_kids2_gift_prompt_fits_80_columns() -> None:
     )
     for lang in ("en", "fr"):
         for model, _ctl, app in client_app(lang):
-            feed(
-                model, Welcome(1, 2, "Kitchen", "kids2", KIDS2), Lobby(seats, "kids2", KIDS2, True)
-            )  # type: ignore[arg-type]
+            feed(model, welcome_(2, "Kitchen", "kids2", KIDS2), lobby_(seats, "kids2", KIDS2, True))  # type: ignore[arg-type]
             feed(model, gift)
             screen = render_text(app)
             assert model.picker is not None and model.picker.kind == "gift"

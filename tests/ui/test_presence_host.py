@@ -37,3 +37,12 @@ def test_the_other_player_sees_away_then_bot_playing_then_back() -> None:
     back = h.resume(bob)
     assert back.seat == bob.seat
     assert bob_as_ann_sees() == (True, False)
+
+
+def test_a_lobby_seat_from_an_older_host_reads_as_not_bot_playing() -> None:
+    from lanuno.wire.messages import LobbySeat
+
+    old = {"name": "Max", "kind": "human", "kid": False, "connected": False, "ready": True}
+    seat = LobbySeat.from_wire({**old, "check": None})
+    assert seat.bot_playing is False
+    assert LobbySeat.from_wire({**old, "check": None, "bot_playing": True}).bot_playing
