@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from lanuno.bots.levels import BotLevel
 from lanuno.engine.rules import Rules
 
 RecordMap = dict[str, Any]
@@ -47,7 +48,7 @@ class SeatEntry:
     name: str
     kid: bool = False
     age: int | None = None
-    level: str = "beginner"
+    level: BotLevel = BotLevel.BEGINNER
 
     def to_map(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "kid": self.kid, "age": self.age,
@@ -56,7 +57,7 @@ class SeatEntry:
     @classmethod
     def from_map(cls, data: Mapping[str, Any]) -> SeatEntry:
         return cls(kind=data["kind"], name=data["name"], kid=data["kid"], age=data["age"],
-                   level=data["level"])  # fmt: skip
+                   level=BotLevel.parse(data["level"]))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -52,6 +52,7 @@ from typing import Any, assert_never
 from lanuno.bots import make_bot
 from lanuno.bots.base import Bot
 from lanuno.bots.driver import bot_step, out_of_turn_order
+from lanuno.bots.levels import BotLevel
 from lanuno.engine.actions import Action, Timeout, parse_action
 from lanuno.engine.cards import build_deck
 from lanuno.engine.errors import IllegalAction
@@ -168,8 +169,9 @@ Outgoing = Send | Close
 class TableConfig:
     name: str = "lanuno table"
     rules: Rules = field(default_factory=Rules)
-    bot_level: str = "beginner"
-    """Level of the bot that plays a dropped or kicked player's seat."""
+    bot_level: BotLevel = BotLevel.BEGINNER
+    """Level of the bot that plays a dropped or kicked player's seat (a name is parsed;
+    an unknown one is refused)."""
     pace: Pace = NO_PACE
     reveal_wait: float = 5.0
     """Seconds the deal waits for the players' seed reveals (fairness.md)."""
@@ -179,6 +181,9 @@ class TableConfig:
     """Start the game once every human seat is ready (headless hosts, tests)."""
     next_round_after: float | None = None
     """Deal the next round this many seconds after a round ends (None: wait for start())."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bot_level", BotLevel.parse(self.bot_level))
 
 
 @dataclass(slots=True)
@@ -190,7 +195,7 @@ class Slot:
     name: str
     kid: bool = False
     age: int | None = None
-    level: str = "beginner"
+    level: BotLevel = BotLevel.BEGINNER
     peer: int | None = None
     ready: bool = False
     check: int | None = None
@@ -226,11 +231,8 @@ class Peer:
 
 
 def default_bot_factory(level: str) -> Bot:
-    """A bot of that level; levels not built yet play as beginners rather than not at all."""
-    try:
-        return make_bot(level)
-    except ValueError:
-        return make_bot("beginner")
+    """A bot of that level (an unknown level is refused, never played as a beginner)."""
+    return make_bot(level)
 
 
 def _clip(text: str) -> str:
@@ -420,7 +422,8 @@ class Table:
 
     # ------------------------------------------------------------------ host controls
 
-    def add_bot(self, level: str, now: float = 0.0) -> int:
+    def add_bot(self, level: BotLevel | str, now: float = 0.0) -> int:
+        level = BotLevel.parse(level)  # an unknown name raises UnknownBotLevel, seats nothing
         self._require_lobby("Bots can be added in the lobby.")
         if len(self.slots) >= MAX_SEATS:
             raise ValueError("The table is full (10 seats).")
@@ -1042,7 +1045,7 @@ class Table:
             bot = self._bots[level] = self._bot_factory(level)
         return bot
 
-    def _level_of(self, seat: int) -> str:
+    def _level_of(self, seat: int) -> BotLevel:
         slot = self.slots[seat]
         return slot.level if slot.kind == "bot" else self.config.bot_level
 
