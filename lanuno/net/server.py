@@ -1,11 +1,18 @@
 """The host's asyncio adapter: TCP connections in, the pure ``Table`` in the middle.
 
-Each connection runs the wire handshake under a 5 s deadline (with caps on how many
-unauthenticated connections may wait, in total and per address), then feeds validated
-messages to the table through a token bucket. After every input the server writes the
-table's journal records to disk (fsync) and only then sends its outbox, so no action is
-acknowledged before it is durable. One timer task calls ``table.tick`` at
-``table.next_deadline()``. A peer silent for 15 s is dropped (clients ping every 5 s).
+Each connection runs the wire handshake under a 5 s deadline (its first 14 bytes within
+2 s), then feeds validated messages to the table through a token bucket. Unauthenticated
+connections are capped in total and per address; when the cap is reached the oldest idle
+one makes room, so idle sockets can never lock a player out (a resume under way is the
+last to go). JOIN handshakes take turns at a global pace that grows with the rate of
+failed ones (wrong codes and handshakes abandoned after the SPAKE2 reply), so guessing
+from many addresses stays slow while a new address gets the next turn.
+
+After every input the server writes the table's journal records to disk (fsync) and only
+then sends its outbox, so no action is acknowledged before it is durable. One timer task
+calls ``table.tick`` at ``table.next_deadline()``. A peer that completes no frame for 15 s
+is dropped (clients ping every 5 s; a frame dribbled byte by byte does not reset it), and a
+peer that does not read what it is sent is cut off (the socket is aborted, not drained).
 """
 
 from __future__ import annotations
@@ -13,16 +20,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import os
 import socket
+import struct
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
 from lanuno.host.table import SCREEN, Close, Send, Table, TablePhase
 from lanuno.net.journal_files import JournalWriter
-from lanuno.wire.connection import ConnectionClosed, HandshakeComplete, HostConnection
-from lanuno.wire.crypto import Mode
+from lanuno.wire.connection import (
+    CLIENT_HELLO_LENGTH,
+    ConnectionClosed,
+    HandshakeComplete,
+    HostConnection,
+    Phase,
+)
+from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_LENGTH, Mode
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Message
 
@@ -36,23 +52,40 @@ class ServerLimits:
     """Robustness numbers from security-anchors.md section 3.2."""
 
     handshake_timeout: float = 5.0
+    first_bytes_timeout: float = 2.0
+    """The client hello (the first 14 bytes) must arrive this soon after the connect."""
     silence_timeout: float = 15.0
+    """A connection must complete a frame this often (per frame, not per byte)."""
     max_unauthenticated: int = 32
     max_unauthenticated_per_ip: int = 4
+    """Past either cap a new connection is still admitted: the oldest unauthenticated one
+    (idle first, then JOINs waiting for their turn, then JOINs, resumes last) is closed."""
     rate: float = 20.0
     """Messages per second a connection may send on average..."""
     burst: float = 40.0
     """...and in one burst. Past the burst messages are dropped with one error; a sender
     that keeps going for another burst is disconnected."""
     max_write_buffer: int = 1 << 20
-    """A peer that does not read what it is sent is dropped past this many bytes."""
+    """A peer that does not read what it is sent is cut off (aborted) past this many bytes."""
+    drain_timeout: float = 5.0
+    """A closed connection whose last bytes are not read within this time is aborted."""
     max_failures_per_ip: int = 5
     failure_window: float = 60.0
     failure_cooldown: float = 30.0
     """An address that fails the room code ``max_failures_per_ip`` times within
-    ``failure_window`` seconds is refused for ``failure_cooldown`` seconds: one laptop
-    guessing codes cannot keep the host rotating the code (the 10-failure rotation is per
-    code, for everyone)."""
+    ``failure_window`` seconds is refused for ``failure_cooldown`` seconds."""
+    pace_window: float = 60.0
+    pace_free_failures: int = 5
+    pace_step: float = 0.05
+    pace_max: float = 2.0
+    """JOIN handshakes start one at a time, ``min(pace_max, pace_step * F)`` seconds apart,
+    F being the failed JOINs of the last ``pace_window`` seconds (no pace below
+    ``pace_free_failures``). Saturated, that is about 35 guesses a minute from any number
+    of addresses; an address without recent failures gets the next turn."""
+    rotate_after: int = 100
+    """Failed JOINs against one room code before it changes (the pace, not the rotation,
+    is what keeps guessing slow; a code that changes every few seconds locks honest
+    players out)."""
 
 
 class TokenBucket:
@@ -76,6 +109,99 @@ class Link:
     writer: asyncio.StreamWriter
     bucket: TokenBucket
     closed: bool = False
+
+
+IDLE, WAITING, WAITING_FRESH, JOINING, RESUMING = range(5)
+"""Stages of an unauthenticated connection, in the order they are closed to make room:
+idle sockets first, then JOINs waiting for their turn (addresses that failed a code
+recently before new ones), then JOINs under way; resumes last."""
+
+
+@dataclass(slots=True)
+class Pending:
+    """A connection still in its handshake."""
+
+    peer: int
+    ip: str
+    writer: asyncio.StreamWriter
+    stage: int = IDLE
+    epoch: int = -1
+    """The room-code epoch its JOIN runs under (a failure counts against that code)."""
+    confirming: bool = False
+    """A JOIN that has the host's SPAKE2 reply: hanging up now counts as a failed code."""
+    evicted: bool = False
+
+
+class GuessPace:
+    """One JOIN handshake at a time, spaced by an interval that grows with the recent
+    failures (``ServerLimits.pace_*``). Waiters from addresses without recent failures go
+    first, so an honest player is served next even while many addresses guess."""
+
+    def __init__(self, limits: ServerLimits, now: Callable[[], float]) -> None:
+        self._limits = limits
+        self._now = now
+        self._failures: deque[float] = deque()
+        self._next_at = 0.0
+        self._tickets = itertools.count()
+        self._waiting: dict[tuple[int, int], asyncio.Event] = {}
+
+    def note_failure(self) -> None:
+        self._failures.append(self._now())
+
+    def recent_failures(self) -> int:
+        now, window = self._now(), self._limits.pace_window
+        while self._failures and now - self._failures[0] >= window:
+            self._failures.popleft()
+        return len(self._failures)
+
+    def interval(self) -> float:
+        failures, limits = self.recent_failures(), self._limits
+        if failures < limits.pace_free_failures:
+            return 0.0
+        return min(limits.pace_max, limits.pace_step * failures)
+
+    async def turn(self, fresh: bool, gone: Callable[[], bool]) -> None:
+        """Wait for this handshake's turn (cancel-safe). A waiter whose connection is
+        ``gone`` leaves the line without using a turn."""
+        ticket = (0 if fresh else 1, next(self._tickets))
+        event = self._waiting[ticket] = asyncio.Event()
+        try:
+            while True:
+                now = self._now()
+                first = min(self._waiting) == ticket
+                if first and gone():
+                    return
+                if first and now >= self._next_at:
+                    self._next_at = now + self.interval()
+                    return
+                event.clear()
+                timeout = max(0.0, self._next_at - now) if first else None
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), timeout)
+        finally:
+            del self._waiting[ticket]
+            if self._waiting:
+                self._waiting[min(self._waiting)].set()
+
+
+def _cut_off(transport: asyncio.BaseTransport) -> None:
+    """Drop the connection now: a reset (linger 0), so neither asyncio's buffer nor the
+    kernel's send queue waits for a peer that does not read."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    assert isinstance(transport, asyncio.WriteTransport)
+    transport.abort()
+
+
+def _write(writer: asyncio.StreamWriter, data: bytes) -> bool:
+    """Write unless the transport is already closing or lost: writing to a lost socket
+    only makes asyncio log ``socket.send() raised exception`` (once per write)."""
+    if not data or writer.transport.is_closing():
+        return False
+    writer.write(data)
+    return True
 
 
 class ScreenFeed:
@@ -154,9 +280,17 @@ class TableServer:
         self._random_bytes = random_bytes
         self._links: dict[int, Link] = {}
         self._next_peer = 1
-        self._unauthenticated = 0
-        self._unauthenticated_by_ip: dict[str, int] = {}
+        self._pending: dict[int, Pending] = {}
+        """Connections still in their handshake, oldest first."""
         self._failures_by_ip: dict[str, list[float]] = {}
+        self._pace = GuessPace(self.limits, self.now)
+        table.guard.max_failures = self.limits.rotate_after
+        self._code_epoch = table.guard.epoch
+        self.code_rotations = 0
+        """How many times failed codes changed the room code since the server started."""
+        self.on_code_rotated: Callable[[str], None] | None = None
+        """Called with the new code after each rotation (the shared screen warns)."""
+        self._quiet_until: dict[str, float] = {}
         self._blocked_until: dict[str, float] = {}
         self._server: asyncio.Server | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -199,8 +333,7 @@ class TableServer:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(self._timer, 2.0)
         for writer in list(self._writers):  # unfinished handshakes too
-            with contextlib.suppress(Exception):
-                writer.close()
+            self._close_writer(writer)
         if self._tasks:
             # Closed sockets end every handler; cancelling them instead would make asyncio's
             # stream callback log the cancellation as an error.
@@ -266,19 +399,42 @@ class TableServer:
         link = self._links.get(peer)
         if not data or link is None or link.closed:
             return
-        link.writer.write(bytes(data))
+        _write(link.writer, bytes(data))
         if link.writer.transport.get_write_buffer_size() > self.limits.max_write_buffer:
-            self._log(f"peer {peer}: not reading its messages; dropping it")
-            self._end_link(link, CloseCode.TIMEOUT, "not reading")
+            self._log(f"peer {peer}: not reading its messages; cutting it off")
+            self._end_link(link, CloseCode.TIMEOUT, "not reading", abort=True)
 
-    def _end_link(self, link: Link, code: CloseCode, reason: str) -> None:
+    def _end_link(self, link: Link, code: CloseCode, reason: str, *, abort: bool = False) -> None:
         if link.closed:
             return
         link.closed = True
+        if abort:  # a bye would only queue behind what the peer does not read
+            _cut_off(link.writer.transport)
+            return
         with contextlib.suppress(Exception):
-            link.writer.write(link.conn.close(code, reason[:200]))
+            _write(link.writer, link.conn.close(code, reason[:200]))
+        self._close_writer(link.writer)
+
+    def _close_writer(self, writer: asyncio.StreamWriter) -> None:
+        """Close after the queued bytes are sent, but never wait on a peer that does not
+        read: past ``drain_timeout`` (or ``max_write_buffer``) the socket is aborted."""
+        transport = writer.transport
         with contextlib.suppress(Exception):
-            link.writer.close()
+            if transport.get_write_buffer_size() > self.limits.max_write_buffer:
+                _cut_off(transport)
+                return
+            writer.close()
+            if transport.get_write_buffer_size():
+                asyncio.get_running_loop().call_later(
+                    self.limits.drain_timeout, _cut_off, transport
+                )
+
+    def _log_now_and_then(self, kind: str, line: str) -> None:
+        """One line per kind every 5 s: a flood of idle sockets must not flood the log."""
+        now = self.now()
+        if self._quiet_until.get(kind, 0.0) <= now:
+            self._quiet_until[kind] = now + 5.0
+            self._log(line)
 
     async def _timer_loop(self) -> None:
         while not self.closed.is_set():
@@ -323,8 +479,28 @@ class TableServer:
         finally:
             self._tasks.discard(task)
             self._writers.discard(writer)
-            with contextlib.suppress(Exception):
-                writer.close()
+            self._close_writer(writer)
+
+    def _make_room(self, ip: str) -> None:
+        """Close the oldest least-advanced unauthenticated connection(s) so a new one fits
+        under both caps: idle sockets cannot lock out a player or starve a resume."""
+        limits = self.limits
+        same_ip = [p for p in self._pending.values() if p.ip == ip]
+        if len(same_ip) >= limits.max_unauthenticated_per_ip:
+            self._evict(min(same_ip, key=lambda p: (p.stage, p.peer)))
+        if len(self._pending) >= limits.max_unauthenticated:
+            self._evict(min(self._pending.values(), key=lambda p: (p.stage, p.peer)))
+
+    def _evict(self, pending: Pending) -> None:
+        self._pending.pop(pending.peer, None)
+        pending.evicted = True
+        self._close_writer(pending.writer)
+        self._log_now_and_then(
+            "evict", f"{pending.ip}: too many unfinished handshakes; closing the oldest"
+        )
+
+    def _forget_pending(self, pending: Pending) -> None:
+        self._pending.pop(pending.peer, None)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peername = writer.get_extra_info("peername")
@@ -332,54 +508,52 @@ class TableServer:
         limits = self.limits
         if self._blocked_until.get(ip, float("inf")) <= self.now():
             del self._blocked_until[ip]  # the cooldown is over
-        if (
-            self.closed.is_set()
-            or self._unauthenticated >= limits.max_unauthenticated
-            or self._unauthenticated_by_ip.get(ip, 0) >= limits.max_unauthenticated_per_ip
-            or self._blocked_until.get(ip, 0.0) > self.now()
-        ):
-            return  # over the caps, or cooling down after failed codes: close, no answer
-        self._unauthenticated += 1
-        self._unauthenticated_by_ip[ip] = self._unauthenticated_by_ip.get(ip, 0) + 1
+        if self.closed.is_set() or self._blocked_until.get(ip, 0.0) > self.now():
+            return  # cooling down after failed codes: close, no answer
         peer = self._next_peer
         self._next_peer += 1
+        self._make_room(ip)
+        pending = Pending(peer, ip, writer)
+        self._pending[peer] = pending
         conn = HostConnection(
             self.table.guard,
             self.table.room_id,
             self._random_bytes,
             functools.partial(self.table.resume_lookup, peer=peer),
         )
-        pending: list[object] | None = None
+        result: list[object] | None = None
         try:
-            pending = await asyncio.wait_for(
-                self._handshake(peer, conn, reader, writer), limits.handshake_timeout
+            result = await asyncio.wait_for(
+                self._handshake(pending, conn, reader, writer), limits.handshake_timeout
             )
         except TimeoutError:
-            self._log(f"{ip}: handshake not finished within {limits.handshake_timeout:g} s")
-            return
+            if pending.stage == IDLE:
+                self._log_now_and_then("idle", f"{ip}: no client hello; closed")
+            else:
+                self._log(f"{ip}: handshake not finished within {limits.handshake_timeout:g} s")
         except (ProtocolError, OSError) as error:
             with contextlib.suppress(Exception):
-                writer.write(conn.data_to_send())  # e.g. the other-generation answer
-            self._log(f"{ip}: handshake refused ({error})")
+                _write(writer, conn.data_to_send())  # e.g. the other-generation answer
+            if not pending.evicted:
+                self._log(f"{ip}: handshake refused ({error})")
             failed_code = isinstance(error, ProtocolError) and error.code is CloseCode.AUTH_FAILED
             if failed_code and conn.mode is Mode.JOIN:  # a resume secret is not guessable
                 self._note_failure(ip)
-            self.table.note_room_code()
-            self.pump()
-            return
+                pending.confirming = False  # the connection counted it already
         finally:
-            self._unauthenticated -= 1
-            self._unauthenticated_by_ip[ip] -= 1
-            if not self._unauthenticated_by_ip[ip]:
-                del self._unauthenticated_by_ip[ip]
-            if pending is None:
+            self._forget_pending(pending)
+            if result is None:
+                if pending.confirming:  # hung up (or timed out) after the SPAKE2 reply
+                    self.table.guard.record_failure(pending.epoch)
+                    self._note_failure(ip)
                 self.table.on_closed(peer, self.now())  # forgets the unfinished handshake
-        if pending is None:
+                self._after_failure()
+        if result is None:
             return
         link = Link(peer, conn, writer, TokenBucket(limits.rate, limits.burst, self.now()))
         self._links[peer] = link
         try:
-            self._dispatch(link, pending)
+            self._dispatch(link, result)
             await self._read_loop(link, reader)
         finally:
             self._links.pop(peer, None)
@@ -387,8 +561,25 @@ class TableServer:
             self.pump()
             self._end_link(link, CloseCode.NORMAL, "")
 
+    def _after_failure(self) -> None:
+        """Journal and announce a room code that failed handshakes rotated."""
+        self.table.note_room_code()
+        guard = self.table.guard
+        if guard.epoch != self._code_epoch:
+            self._code_epoch = guard.epoch
+            self.code_rotations += 1
+            self._log(
+                f"warning: {self.limits.rotate_after} wrong room codes: the room code is now "
+                f"{guard.code[:3]} {guard.code[3:]} (players still joining need the new one)"
+            )
+            if self.on_code_rotated is not None:
+                self.on_code_rotated(guard.code)
+        self.pump()
+
     def _note_failure(self, ip: str) -> None:
-        """Count a failed room code against its address; block the address past the limit."""
+        """Count a failed room code: against the global pace, and against its address
+        (blocked past the limit)."""
+        self._pace.note_failure()
         now, limits = self.now(), self.limits
         recent = [t for t in self._failures_by_ip.get(ip, []) if now - t < limits.failure_window]
         recent.append(now)
@@ -400,40 +591,82 @@ class TableServer:
                 f"{ip}: {len(recent)} wrong room codes; refused for {limits.failure_cooldown:g} s"
             )
 
+    def _fresh(self, ip: str) -> bool:
+        """No failed code from this address within the failure window."""
+        now = self.now()
+        return not any(
+            now - t < self.limits.failure_window for t in self._failures_by_ip.get(ip, ())
+        )
+
+    async def _client_hello(
+        self, pending: Pending, conn: HostConnection, reader: asyncio.StreamReader
+    ) -> bytes:
+        """The first 14 bytes (within ``first_bytes_timeout``); a JOIN then waits for its
+        turn at the guessing pace before the host answers with anything."""
+        try:
+            first = await asyncio.wait_for(
+                reader.readexactly(CLIENT_HELLO_LENGTH), self.limits.first_bytes_timeout
+            )
+        except asyncio.IncompleteReadError as short:
+            return short.partial  # the connection reports what is wrong with it
+        if first[:MAGIC_LENGTH] == MAGIC_CLIENT and first[MAGIC_LENGTH] == Mode.JOIN:
+            fresh = self._fresh(pending.ip)
+            pending.stage = WAITING_FRESH if fresh else WAITING
+            await self._pace.turn(fresh, lambda: pending.evicted)
+            if pending.evicted:
+                raise ConnectionResetError("closed to make room")
+            pending.stage = JOINING
+        else:
+            pending.stage = RESUMING if first[:MAGIC_LENGTH] == MAGIC_CLIENT else JOINING
+        return first
+
     async def _handshake(
         self,
-        peer: int,
+        pending: Pending,
         conn: HostConnection,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
     ) -> list[object] | None:
+        peer = pending.peer
+        data = await self._client_hello(pending, conn, reader)
+        guard = self.table.guard
         while True:
-            data = await reader.read(READ_CHUNK)
+            if pending.epoch < 0:
+                pending.epoch = guard.epoch  # the epoch the connection reads with the hello
             events = conn.receive_data(data)
+            pending.confirming = conn.mode is Mode.JOIN and conn.phase is Phase.AWAIT_CLIENT_CONFIRM
             for index, event in enumerate(events):
                 if isinstance(event, HandshakeComplete):
+                    pending.confirming = False
                     # The resume secret is journaled before the confirmation leaves.
                     self.table.on_handshake(peer, event, self.now())
                     refused = peer not in self.table.peers
                     self.pump()
                     if self._journal_failed is not None:
                         return None  # the new secret is not on disk: no confirmation
-                    writer.write(conn.data_to_send())
+                    _write(writer, conn.data_to_send())
                     if refused:  # the seat changed hands during the handshake
                         self._log(f"peer {peer}: resume of seat {event.seat} refused")
-                        writer.write(conn.close(CloseCode.RESUME_REJECTED, "seat unavailable"))
+                        _write(writer, conn.close(CloseCode.RESUME_REJECTED, "seat unavailable"))
                         return None
                     return list(events[index + 1 :])
-            writer.write(conn.data_to_send())
+            _write(writer, conn.data_to_send())
             if not data:
                 return None
+            data = await reader.read(READ_CHUNK)
 
     async def _read_loop(self, link: Link, reader: asyncio.StreamReader) -> None:
+        # The silence limit is per frame: bytes dribbled without completing a frame do not
+        # move the deadline (an authenticated slowloris is dropped like a silent peer).
+        limit = self.limits.silence_timeout
+        deadline = self.now() + limit
         while not link.closed:
             try:
-                data = await asyncio.wait_for(reader.read(READ_CHUNK), self.limits.silence_timeout)
+                data = await asyncio.wait_for(
+                    reader.read(READ_CHUNK), max(0.0, deadline - self.now())
+                )
             except TimeoutError:
-                self._end_link(link, CloseCode.TIMEOUT, "no message for 15 s")
+                self._end_link(link, CloseCode.TIMEOUT, f"no complete frame for {limit:g} s")
                 return
             except OSError:
                 return
@@ -443,6 +676,8 @@ class TableServer:
                 self._log(f"peer {link.peer}: {error}")
                 self._end_link(link, error.code, error.reason)
                 return
+            if events:
+                deadline = self.now() + limit
             self._dispatch(link, events)
             if not data:
                 return

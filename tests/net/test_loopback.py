@@ -131,7 +131,8 @@ async def test_handshake_that_never_finishes_is_dropped_and_the_cap_holds() -> N
     table, server = await serve(limits=limits)
     try:
         stalled = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
-        # The third one is over the per-address cap: closed at once.
+        # The third one is over the per-address cap: the oldest makes room (test_hostile.py),
+        # and every one is closed once its handshake deadline passes.
         assert await asyncio.wait_for(stalled[2][0].read(), 1) == b""
         for reader, _ in stalled[:2]:
             assert await asyncio.wait_for(reader.read(), 2) == b""
@@ -303,8 +304,12 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
 async def test_ten_wrong_codes_rotate_the_room_code_and_the_new_one_is_journaled(
     tmp_path: Path,
 ) -> None:
-    # Ten wrong codes from one address: lift the per-address cooldown to reach the rotation.
-    table, server = await serve(limits=ServerLimits(rate=5000, burst=5000, max_failures_per_ip=99))
+    # Ten wrong codes from one address: lift the per-address cooldown and the guessing pace
+    # to reach the rotation, which this server makes after 10 failures (default: 100).
+    limits = ServerLimits(
+        rate=5000, burst=5000, max_failures_per_ip=99, pace_free_failures=99, rotate_after=10
+    )
+    table, server = await serve(limits=limits)
     server.journal = JournalWriter(tmp_path / "t.journal")
     try:
         first = table.room_code
