@@ -96,6 +96,7 @@ from lanuno.wire.fairness import (
     host_seed_commitment,
 )
 from lanuno.wire.messages import (
+    MAX_NAME,
     MAX_TEXT,
     SUPPORTED_VERSIONS,
     Ack,
@@ -181,6 +182,11 @@ class TableConfig:
     """Start the game once every human seat is ready (headless hosts, tests)."""
     next_round_after: float | None = None
     """Deal the next round this many seconds after a round ends (None: wait for start())."""
+    max_spectators: int = 16
+    """Authenticated connections without a seat; one more is refused (``table_full``)."""
+    ready_wait: float = 30.0
+    """Auto-start: once a human is ready, the others have this long to get ready; those
+    who do not go back to watching, so an idle connection never holds the table."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bot_level", BotLevel.parse(self.bot_level))
@@ -283,6 +289,8 @@ class Table:
         self._next_round_at: float | None = None
         self._bot_plan: tuple[float, int] | None = None
         self._known_code = self.guard.code
+        self._ready_deadline: float | None = None
+        """Auto-start: when the seats still not ready go back to watching."""
         self._resume_found: dict[int, Slot] = {}
         """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
         self._commit(
@@ -398,6 +406,7 @@ class Table:
             slot.dropped_at = now  # the seat is held; a bot steps in after the grace
         self._send_lobby()
         self._replan_bots(now)
+        self._maybe_auto_start(now)  # the one not ready may have been the one who left
 
     def rate_limited(self, peer_id: int, message: Message) -> None:
         """The adapter's token bucket ran dry: the message is dropped; tell the sender (an
@@ -633,7 +642,7 @@ class Table:
             self._reclaim(peer, peer.wish, hello, now)
             return
         if self.phase is not TablePhase.LOBBY:
-            self._spectate(peer, now)
+            self._spectate(peer, now)  # seated when this game ends
             return
         seat = self._free_seat(peer.wish)
         if seat is None:
@@ -649,10 +658,20 @@ class Table:
             return None
         return wish if wish in bots else bots[-1]  # a person takes a bot's place
 
+    def _unique_name(self, name: str, seat: int) -> str:
+        """``Lea``, then ``Lea (2)``, ``Lea (3)``: two players never share a name."""
+        taken = {s.name for i, s in enumerate(self.slots) if i != seat}
+        number, unique = 1, name
+        while unique in taken:
+            number += 1
+            suffix = f" ({number})"
+            unique = name[: MAX_NAME - len(suffix)] + suffix
+        return unique
+
     def _seat(self, peer: Peer, seat: int, hello: Hello) -> None:
         slot = Slot(
             "human",
-            hello.name,
+            self._unique_name(hello.name, seat),
             hello.kid,
             hello.age,
             peer=peer.id,
@@ -671,6 +690,13 @@ class Table:
         self._maybe_auto_start(self.last_now)
 
     def _spectate(self, peer: Peer, now: float) -> None:
+        """A welcome without a seat at once (then the table), or a clear refusal."""
+        watching = sum(1 for p in self.peers.values() if p.seat is None and p.hello is not None)
+        if watching > self.config.max_spectators:  # this peer is counted too
+            limit = self.config.max_spectators
+            self._close(peer.id, CloseCode.TABLE_FULL, f"too many spectators ({limit})")
+            return
+        self._welcome(peer, None)
         self._out(peer.id, self._lobby_message())
         if self.game is not None:
             self._out(peer.id, self._state_for(None, now))
@@ -696,7 +722,7 @@ class Table:
             self._out(peer.id, SeedCommit(round=self._round_no, commit=self._host_commit()))
         self._replan_bots(now)
 
-    def _welcome(self, peer: Peer, seat: int) -> None:
+    def _welcome(self, peer: Peer, seat: int | None) -> None:
         self._out(
             peer.id,
             Welcome(
@@ -717,14 +743,31 @@ class Table:
 
     def _maybe_auto_start(self, now: float) -> None:
         humans = [s for s in self.slots if s.kind == "human"]
-        if (
-            self.config.auto_start
-            and self.phase is TablePhase.LOBBY
-            and len(self.slots) >= 2
-            and humans
-            and all(s.ready for s in humans)
-        ):
+        waiting = self.config.auto_start and self.phase is TablePhase.LOBBY
+        if waiting and len(self.slots) >= 2 and humans and all(s.ready for s in humans):
+            self._ready_deadline = None
             self.start(now)
+        elif waiting and any(s.ready for s in humans):
+            if self._ready_deadline is None:
+                self._ready_deadline = now + self.config.ready_wait
+        else:
+            self._ready_deadline = None
+
+    def _unseat_the_unready(self, now: float) -> None:
+        """Auto-start waited ``ready_wait``: seats not ready go back to watching."""
+        self._ready_deadline = None
+        for seat in reversed(range(len(self.slots))):
+            slot = self.slots[seat]
+            if slot.kind != "human" or slot.ready:
+                continue
+            peer = self.peers.get(slot.peer) if slot.peer is not None else None
+            if peer is not None:
+                peer.seat = None
+            self._remove_slot(seat)
+            if peer is not None:
+                self._welcome(peer, None)
+        self._send_lobby()
+        self._maybe_auto_start(now)
 
     def _lobby_message(self) -> Lobby:
         seats = [
@@ -889,6 +932,7 @@ class Table:
             if peer.seat is None and peer.hello is not None and len(self.slots) < MAX_SEATS:
                 self._seat(peer, len(self.slots), peer.hello)
         self._send_lobby()
+        self._maybe_auto_start(self.last_now)  # starts the wait for the seats not ready
 
     # ------------------------------------------------------------------ actions
 
@@ -985,6 +1029,8 @@ class Table:
 
     def _deadlines(self) -> list[float | None]:
         times: list[float | None] = [self._next_round_at]
+        if self.phase is TablePhase.LOBBY:
+            times.append(self._ready_deadline)
         if self.phase is TablePhase.DEALING:
             times.append(self._reveal_deadline)
         if self.phase is TablePhase.PLAYING and self.game is not None:
@@ -1000,6 +1046,11 @@ class Table:
 
     def _step(self, now: float) -> bool:
         """Do the earliest piece of work that is due; False when nothing is."""
+        if self.phase is TablePhase.LOBBY:
+            if self._ready_deadline is not None and now >= self._ready_deadline:
+                self._unseat_the_unready(now)
+                return True
+            return False
         if self._next_round_at is not None and now >= self._next_round_at:
             self._next_round_at = None
             self._begin_round(self._round_no + 1, now)

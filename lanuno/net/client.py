@@ -397,7 +397,9 @@ class NetClientSession:
         if isinstance(message, Welcome):
             self.welcome = message
             self._seat = message.seat
-            if self.ticket is None:
+            if message.seat is None:  # watching: nothing to resume (a new JOIN watches again)
+                pass
+            elif self.ticket is None:
                 generation, secret = self._pending_secret
                 self.ticket = ResumeTicket(message.seat, generation, secret)
             else:

@@ -114,8 +114,13 @@ class PlainClient:
         if isinstance(message, Welcome):
             check = self.session.check_number
             shown = format_check_number(check) if check is not None else "?"
+            where = (
+                "you are watching: you will be seated when this game ends"
+                if message.seat is None
+                else f"you are seat {message.seat}"
+            )
             self.say(
-                f"welcome to {message.table} ({message.preset}); you are seat {message.seat}."
+                f"welcome to {message.table} ({message.preset}); {where}."
                 f" Check number {shown}: it must match the shared screen."
             )
         elif isinstance(message, Lobby):

@@ -482,17 +482,19 @@ class Bye(Message):
 
 @message("welcome", Role.HOST)
 class Welcome(Message):
-    """Answer to ``hello``: the seat this connection plays and the table's rules."""
+    """Answer to ``hello``: the seat this connection plays and the table's rules. ``seat``
+    nil: a spectator (a game is running or the table is full); spectators are seated when
+    the game ends, where there is room."""
 
     version: int
-    seat: int
+    seat: int | None
     table: str
     preset: str
     options: Mapping[str, OptionValue]
 
     def __post_init__(self) -> None:
         _int("welcome.version", self.version, 1, 0xFFFF)
-        _int("welcome.seat", self.seat, 0, MAX_SEATS - 1)
+        _opt_int("welcome.seat", self.seat, 0, MAX_SEATS - 1)
         _name("welcome.table", self.table)
         _token("welcome.preset", self.preset)
         object.__setattr__(self, "options", _options("welcome.options", self.options))

@@ -161,10 +161,11 @@ def test_dropped_seat_is_held_played_by_a_bot_then_taken_back_with_the_same_hand
 def test_spectator_watches_then_sits_down_when_the_game_ends() -> None:
     h, players = start_two(next_round_after=1.0)
     late = h.join("Cat")
-    assert late.seat is None and not late.of_type(Welcome)
+    # Welcomed at once as a spectator (issue 10.3: never a seatless wait), seat nil.
+    assert late.seat is None and [w.seat for w in late.of_type(Welcome)] == [None]
     assert isinstance(late.state, State) and late.state.hand == ()
     random_moves(h, players, random.Random(3))
-    assert late.seat == 2 and late.of_type(Welcome)
+    assert late.seat == 2 and [w.seat for w in late.of_type(Welcome)] == [None, 2]
 
 
 def test_kicking_waits_for_the_end_of_the_round() -> None:
