@@ -64,7 +64,9 @@ async def handshake(
         if any(isinstance(e, HandshakeComplete) for e in events):
             break
     if name is not None:
-        writer.write(conn.send(Hello((1,), name, None, False, bytes(32))))
+        writer.write(
+            conn.send(Hello(versions=(1,), name=name, age=None, kid=False, seed_commit=bytes(32)))
+        )
     return reader, writer, conn
 
 
@@ -222,7 +224,7 @@ async def test_a_frame_dribbled_byte_by_byte_does_not_reset_the_silence_limit() 
     table, server = await serve(limits)
     try:
         reader, writer, conn = await handshake(server.port, table.room_code)
-        frame = conn.send(Ping(7))
+        frame = conn.send(Ping(n=7))
         closed = False
         for byte in frame[:-1]:  # one byte every 0.1 s: the frame never completes
             writer.write(bytes([byte]))
