@@ -319,7 +319,7 @@ class Table:
     def free_seats(self) -> int:
         if self.phase is not TablePhase.LOBBY:
             return 0
-        return MAX_SEATS - sum(1 for s in self.slots if s.kind == "human")
+        return MAX_SEATS - len(self.slots)  # bots are not free seats (discovery.md)
 
     def resume_lookup(self, seat: int, generation: int, peer: int | None = None) -> bytes | None:
         """The password of a RESUME handshake (HostConnection's ``resume_lookup``). The

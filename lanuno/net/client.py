@@ -121,12 +121,11 @@ class NetClientSession:
         *,
         age: int | None = None,
         kid: bool = False,
-        seat_wish: int | None = None,
         timing: ClientTiming | None = None,
         random_bytes: Callable[[int], bytes] = os.urandom,
     ) -> None:
         self.host, self.port, self.code = host, port, code
-        self.name, self.age, self.kid, self.seat_wish = name, age, kid, seat_wish
+        self.name, self.age, self.kid = name, age, kid
         self.timing = timing or ClientTiming()
         self._random_bytes = random_bytes
         self.seeds = ClientSeeds(random_bytes)
@@ -224,7 +223,7 @@ class NetClientSession:
     def _new_connection(self, resume: tuple[int, int, bytes] | None) -> ClientConnection:
         if resume is not None:
             return ClientConnection.resume(*resume, self._random_bytes)
-        return ClientConnection.join(self.code, self._random_bytes, self.seat_wish)
+        return ClientConnection.join(self.code, self._random_bytes)  # the host picks the seat
 
     async def _handshake(
         self,

@@ -119,7 +119,7 @@ class HandshakeComplete:
 
     mode: Mode
     seat: int | None
-    """The seat asked for (JOIN may leave it to the host: None); RESUME always names it."""
+    """The seat a RESUME names; None for a JOIN (the host chooses the seat)."""
     generation: int
     resume_secret: bytes
     check_number: int
@@ -325,14 +325,26 @@ class Connection(abc.ABC):
         sender = Role.CLIENT if self.role is Role.HOST else Role.HOST
         try:
             message = decode(payload, sender)
+            if sender is Role.CLIENT:
+                self._check_client_order(message, RemoteProtocolError)
         except MessageError as error:
+            self._say_goodbye(str(error))
             raise RemoteProtocolError(CloseCode.PROTOCOL_ERROR, str(error)) from None
-        if sender is Role.CLIENT:
-            self._check_client_order(message, RemoteProtocolError)
+        except RemoteProtocolError as error:
+            self._say_goodbye(error.reason)
+            raise
         if isinstance(message, Bye):
             self._advance(Phase.CLOSED)
             return [message, ConnectionClosed(message.code, message.reason, True)]
         return [message]
+
+    def _say_goodbye(self, reason: str) -> None:
+        """A message the peer should not have sent (malformed, unexpected or out of order):
+        the channel itself is sound, so queue a ``bye`` that names the problem
+        (messages.md, "Decoding" step 4). Frame-level failures never get one (framing.md)."""
+        assert self._tx is not None
+        payload, floor = encode(Bye(code=int(CloseCode.PROTOCOL_ERROR), reason=_clip(reason)))
+        self._outbox += self._tx.seal(payload, floor)
 
     def _check_client_order(
         self, message: Message, error: type[LocalProtocolError] | type[RemoteProtocolError]
@@ -350,6 +362,12 @@ class Connection(abc.ABC):
                     f"action seq {message.seq} not above {self._last_seq}",
                 )
             self._last_seq = message.seq
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    """A reason that fits ``bye.reason``: printable, at most ``limit`` characters."""
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class HostConnection(Connection):
@@ -395,7 +413,8 @@ class HostConnection(Connection):
         if hello is None:
             return None
         mode_byte, seat, generation = hello[MAGIC_LENGTH:]
-        if mode_byte == Mode.JOIN and (seat < MAX_SEATS or seat == ANY_SEAT) and generation == 0:
+        # JOIN names no seat (255): the host chooses; version 1 has no seat wishes.
+        if mode_byte == Mode.JOIN and seat == ANY_SEAT and generation == 0:
             self._epoch = self._guard.epoch
             password = normalize_room_code(self._guard.code).encode("ascii")
         elif mode_byte == Mode.RESUME and seat < MAX_SEATS:
@@ -469,16 +488,13 @@ class ClientConnection(Connection):
         self._put(MAGIC_CLIENT + bytes((mode, seat, generation)))
 
     @classmethod
-    def join(
-        cls, room_code: str, random_bytes: RandomBytes, seat: int | None = None
-    ) -> ClientConnection:
-        if seat is not None and not 0 <= seat < MAX_SEATS:
-            raise LocalProtocolError(CloseCode.PROTOCOL_ERROR, f"no seat {seat}")
+    def join(cls, room_code: str, random_bytes: RandomBytes) -> ClientConnection:
+        """A new player: the host chooses the seat (a JOIN names none)."""
         try:
             code = normalize_room_code(room_code)
         except ValueError as error:
             raise LocalProtocolError(CloseCode.AUTH_FAILED, str(error)) from None
-        return cls(Mode.JOIN, ANY_SEAT if seat is None else seat, 0, code.encode(), random_bytes)
+        return cls(Mode.JOIN, ANY_SEAT, 0, code.encode(), random_bytes)
 
     @classmethod
     def resume(

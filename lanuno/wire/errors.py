@@ -31,6 +31,7 @@ class CloseCode(enum.IntEnum):
     COUNTER_EXHAUSTED = 9
     TABLE_FULL = 10
     SEAT_UNAVAILABLE = 11
+    """Reserved: version 1 has no seat wishes, so no host sends it."""
     KICKED = 12
     RATE_LIMITED = 13
     TIMEOUT = 14

@@ -30,6 +30,32 @@ class FairnessError(Exception):
     """A commitment, seed or deck does not check out: the round was not dealt fairly."""
 
 
+def _canonical_deck(numbers_only: bool, blanks: bool) -> tuple[str, ...]:
+    deck: list[str] = []
+    for color in "RYGB":
+        deck.append(f"{color}0")
+        deck += [f"{color}{n}" for n in range(1, 10) for _ in (0, 1)]
+        if not numbers_only:
+            deck += [f"{color}{rank}" for rank in ("S", "R", "+2") for _ in (0, 1)]
+    if not numbers_only:
+        deck += ["W"] * 4 + ["W+4"] * 4
+    if blanks:
+        deck += ["X"] * 4
+    return tuple(deck)
+
+
+CANONICAL_DECKS: dict[str, tuple[str, ...]] = {
+    "standard": _canonical_deck(numbers_only=False, blanks=False),
+    "numbers": _canonical_deck(numbers_only=True, blanks=False),
+    "with_blanks": _canonical_deck(numbers_only=False, blanks=True),
+}
+"""The unshuffled deck of each ``deck`` option value (fairness.md, "The canonical decks");
+tests/wire/test_vectors_and_fairness.py ties it to the engine's ``build_deck``."""
+
+PRESET_DECKS = {"official": "standard", "kids1": "numbers", "kids2": "with_blanks"}
+"""The ``deck`` each preset plays with unless ``welcome.options`` says otherwise."""
+
+
 def host_seed_commitment(room_id: bytes, round_no: int, host_seed: bytes) -> bytes:
     return hashlib.sha256(
         LABEL + b"host seed" + room_id + round_no.to_bytes(2, "big") + host_seed

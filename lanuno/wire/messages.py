@@ -781,7 +781,6 @@ ERROR_CODES = frozenset(
         "bad_seed",
         "not_now",
         "version",
-        "seat_taken",
         "rate_limited",
     }
 )

@@ -167,6 +167,16 @@ def test_bad_mode_seat_or_generation(tail: bytes) -> None:
         Table().host().receive_data(MAGIC_CLIENT + tail)
 
 
+@pytest.mark.parametrize("seat", [0, 2, 9])
+def test_a_join_naming_a_seat_is_refused_without_an_answer(seat: int) -> None:
+    """H-1: version 1 has no seat wishes; a JOIN names no seat (255)."""
+    host = Table().host()
+    with pytest.raises(RemoteProtocolError) as raised:
+        host.receive_data(MAGIC_CLIENT + bytes((1, seat, 0)))
+    assert raised.value.code is CloseCode.PROTOCOL_ERROR
+    assert host.data_to_send() == b""
+
+
 def test_send_before_open_and_after_close_is_a_local_error() -> None:
     client = ClientConnection.join("123456", counter_drbg(b"c"))
     with pytest.raises(LocalProtocolError):

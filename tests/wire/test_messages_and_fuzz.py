@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wire_helpers import ConnectionPair, Table, hello, join, pump, sample_state
 
-from lanuno.wire.connection import ClientConnection, HostConnection
+from lanuno.wire.connection import ClientConnection, ConnectionClosed, HostConnection
 from lanuno.wire.crypto import MAGIC_CLIENT, counter_drbg
 from lanuno.wire.errors import CloseCode, ProtocolError, RemoteProtocolError
 from lanuno.wire.framing import FrameSealer, pad, unpad
@@ -346,3 +346,56 @@ def test_client_must_say_hello_first_and_keep_seq_increasing() -> None:
         )  # type: ignore[union-attr]
     pump(pair.client, pair.host)
     assert MAGIC_CLIENT.startswith(b"LANUNO/1")
+
+
+# ------------------------------------------------------------------- protocol errors (M-1..8)
+
+
+def bye_after(pair: ConnectionPair, payload: bytes) -> Bye:
+    """Feed the host one authenticated payload that must be refused; the ``bye`` it queues."""
+    assert pair.client.tx is not None
+    with pytest.raises(RemoteProtocolError) as raised:
+        pair.host.receive_data(pair.client.tx.seal(payload))
+    assert raised.value.code is CloseCode.PROTOCOL_ERROR and pair.host.closed
+    events = pair.client.receive_data(pair.host.data_to_send())
+    assert len(events) == 2 and pair.client.closed
+    bye, closed = events
+    assert isinstance(bye, Bye) and bye.code == CloseCode.PROTOCOL_ERROR
+    assert closed == ConnectionClosed(code=2, reason=bye.reason, clean=True)
+    return bye
+
+
+@pytest.mark.parametrize(
+    ("payload", "named"),
+    [
+        (msgpack.packb({"t": "teleport"}), "message.t"),
+        (msgpack.packb({"t": "ping", "n": -1}), "ping.n"),
+        (msgpack.packb({"t": "ping", "n": True}), "ping.n"),
+        (msgpack.packb({"t": "ack", "seq": 1}), "message.t"),
+        (b"\xc1", "msgpack"),
+        (msgpack.packb({"t": "ping", "n": msgpack.ExtType(1, b"x")}), "msgpack"),
+    ],
+)
+def test_a_malformed_message_is_answered_with_a_bye_naming_it(payload: bytes, named: str) -> None:
+    pair = fresh_open_pair()
+    assert named in bye_after(pair, payload).reason
+
+
+def test_messages_out_of_order_are_answered_with_a_bye() -> None:
+    pair = join(Table())  # no hello yet
+    assert "before hello" in bye_after(pair, msgpack.packb({"t": "ping", "n": 1})).reason
+    pair = fresh_open_pair()
+    assert "hello twice" in bye_after(pair, encode(hello())[0]).reason
+    pair = fresh_open_pair()
+    pair.to_host(ActionRequest(seq=5, sid=1, a="draw"))
+    assert "seq" in bye_after(pair, encode(ActionRequest(seq=5, sid=1, a="draw"))[0]).reason
+
+
+def test_a_frame_failure_closes_without_a_bye() -> None:
+    pair = fresh_open_pair()
+    frame = bytearray(pair.client.send(Ping(n=1)))
+    frame[-1] ^= 1
+    with pytest.raises(RemoteProtocolError) as raised:
+        pair.host.receive_data(bytes(frame))
+    assert raised.value.code is CloseCode.DECRYPT_FAILED
+    assert pair.host.data_to_send() == b""

@@ -7,12 +7,14 @@ round) fails here.
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import re
 from pathlib import Path
 
 import pytest
 
+from lanuno.engine import events as engine_events
 from lanuno.wire.messages import (
     CLIENT_MESSAGES,
     ERROR_CODES,
@@ -25,7 +27,8 @@ from lanuno.wire.messages import (
     field_names,
 )
 
-SPEC = Path(__file__).resolve().parents[2] / "protocol" / "messages.md"
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "protocol" / "messages.md"
 
 
 def section(title: str) -> str:
@@ -111,3 +114,33 @@ def test_messages_and_records_are_keyword_only_frozen_dataclasses() -> None:
         assert parameters, cls
         assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters), cls
         assert cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
+
+
+def test_the_event_table_is_generated_from_the_engine_events() -> None:
+    """M-25: messages.md lists every engine event with its fields and audience; a change to
+    lanuno/engine/events.py without ``python scripts/gen_vectors.py`` fails here."""
+    spec = importlib.util.spec_from_file_location(
+        "gen_vectors", ROOT / "scripts" / "gen_vectors.py"
+    )
+    assert spec is not None and spec.loader is not None
+    gen_vectors = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_vectors)
+    text = SPEC.read_text(encoding="utf-8")
+    assert gen_vectors.messages_md_with_event_table(text) == text
+    table = text[text.index(gen_vectors.EVENTS_BEGIN) : text.index(gen_vectors.EVENTS_END)]
+    for cls in vars(engine_events).values():
+        if isinstance(cls, type) and issubclass(cls, engine_events.Event) and cls.kind != "event":
+            assert f"| `{cls.kind}` |" in table
+
+
+def test_every_requirement_number_is_unique_and_sections_count_from_one() -> None:
+    tags = re.findall(
+        r"\[([GHFMR])-(\d+)\]",
+        "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "protocol").glob("*.md"))),
+    )
+    by_section: dict[str, list[int]] = {}
+    for section_letter, number in tags:
+        by_section.setdefault(section_letter, []).append(int(number))
+    for section_letter, numbers in by_section.items():
+        assert sorted(numbers) == list(range(1, len(numbers) + 1)), section_letter
+    assert sum(len(n) for n in by_section.values()) >= 40

@@ -9,11 +9,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+from lanuno.engine.cards import DeckKind, build_deck
+from lanuno.engine.rules import PRESETS
 from lanuno.wire.crypto import counter_drbg
 from lanuno.wire.fairness import (
+    CANONICAL_DECKS,
+    PRESET_DECKS,
     ClientSeeds,
     FairnessError,
     FairShuffler,
@@ -25,7 +30,7 @@ from lanuno.wire.fairness import (
     host_seed_commitment,
     verify_round,
 )
-from lanuno.wire.messages import HostSeedReveal, SeatSeed
+from lanuno.wire.messages import WILD_CODES, HostSeedReveal, SeatSeed
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "protocol" / "vectors"
@@ -54,12 +59,14 @@ def test_frames_open_with_only_the_published_keys() -> None:
     """What a stranger's client does: raw ChaCha20-Poly1305, counter nonces, the AAD."""
     keys = load("handshake.json")["keys"]
     room_id = bytes.fromhex(load("handshake.json")["room_id"])
+    seat_byte = bytes.fromhex(load("handshake.json")["steps"][0]["hex"])[12]
+    assert seat_byte == 255  # a JOIN names no seat (handshake.md, H-1)
     for frame in load("frames.json")["frames"]:
         raw = bytes.fromhex(frame["frame"])
         direction, key = (1, keys["c2h_key"]) if frame["from"] == "client" else (2, keys["h2c_key"])
         assert int.from_bytes(raw[:2], "big") == len(raw) - 2
         nonce = bytes(4) + frame["counter"].to_bytes(8, "big")
-        aad = b"lanuno/v1" + bytes((direction,)) + room_id + bytes((2,))
+        aad = b"lanuno/v1" + bytes((direction,)) + room_id + bytes((seat_byte,))
         plaintext = ChaCha20Poly1305(bytes.fromhex(key)).decrypt(nonce, raw[2:], aad)
         n = int.from_bytes(plaintext[:2], "big")
         assert plaintext[2 : 2 + n].hex() == frame["msgpack"]
@@ -86,6 +93,38 @@ def test_shuffle_vector_and_engine_deck_order() -> None:
     deck = list(vector["canonical_deck"])
     FairShuffler(round_seed).shuffle(deck, vector["deal_purpose"])
     assert deck == vector["dealt_deck"]
+
+
+def test_frames_vector_lists_wilds_with_their_color() -> None:
+    """M-23: ``legal`` names a wild once per color, never bare (the old vector had
+    ``play W``, which no host lists)."""
+    for frame in load("frames.json")["frames"]:
+        message = msgpack.unpackb(bytes.fromhex(frame["msgpack"]))
+        for notation in message.get("legal", []):
+            verb, *args = notation.split()
+            if verb == "play" and args[0] in WILD_CODES:
+                assert len(args) == 2, notation
+
+
+@pytest.mark.parametrize("kind", ["standard", "numbers", "with_blanks"])
+def test_canonical_decks_of_the_spec_are_the_engines(kind: str) -> None:
+    """fairness.md "The canonical decks": the wire's table is the engine's build_deck."""
+    deck = [c.code for c in build_deck(DeckKind(kind))]
+    assert list(CANONICAL_DECKS[kind]) == deck
+    assert len(deck) == {"standard": 108, "numbers": 76, "with_blanks": 112}[kind]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_deals_the_deck_the_spec_names(name: str) -> None:
+    assert set(PRESET_DECKS) == set(PRESETS)
+    assert PRESETS[name]().deck.value == PRESET_DECKS[name]
+
+
+def test_fairness_md_states_each_canonical_deck_size() -> None:
+    text = (ROOT / "protocol" / "fairness.md").read_text(encoding="utf-8")
+    for kind, preset in (("standard", "official"), ("numbers", "kids1"), ("with_blanks", "kids2")):
+        row = f"| `{kind}` | `{preset}` | {len(CANONICAL_DECKS[kind])} |"
+        assert row in text, row
 
 
 def test_fair_shuffler_drives_the_engine_deck() -> None:
