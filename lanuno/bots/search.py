@@ -99,14 +99,14 @@ class WorldMaker:
         template.turn = table.turn
         template.actor = view.seat
         template.phase = table.phase
-        template.pending = 0
+        template.pending_penalty = 0
         template.drawn_card = view.drawn
         template.declared = list(table.declared)
         template.exposed = table.exposed
         template.events = []
         template.winner = None
         template.game_over = False
-        template._acting = view.seat
+        template._action_seat = view.seat
         unseen = knowledge.unseen_cards()
         counts = table.counts
         hidden = sum(counts) - len(view.hand) + table.draw_pile_size

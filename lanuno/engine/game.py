@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from lanuno.engine.actions import Action, Timeout
 from lanuno.engine.errors import IllegalAction
 from lanuno.engine.events import Event
-from lanuno.engine.round import MAX_SEATS, Round
-from lanuno.engine.rules import FirstPlayer, Rules
+from lanuno.engine.round import Round
+from lanuno.engine.rules import MAX_SEATS, MIN_SEATS, FirstPlayer, Rules
 from lanuno.engine.shuffle import SeededShuffler, Shuffler
 from lanuno.engine.views import SeatView, TableView
 
@@ -40,8 +40,8 @@ class Game:
         """``first_player`` is the host's pick for who starts when the rules say the youngest
         starts but nobody gave an age (K1-2 decision); otherwise it is ignored."""
         infos = tuple(SeatInfo() for _ in range(seats)) if isinstance(seats, int) else tuple(seats)
-        if not 2 <= len(infos) <= MAX_SEATS:
-            raise ValueError("a table has 2 to 10 seats (O1)")
+        if not MIN_SEATS <= len(infos) <= MAX_SEATS:
+            raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats (O1)")
         self.rules = rules
         self.seats = infos
         self.seed = seed

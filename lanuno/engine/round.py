@@ -69,11 +69,11 @@ from lanuno.engine.events import (
     UnoExposed,
 )
 from lanuno.engine.phases import ACTOR_ACTIONS, WAITING_FOR, Phase
-from lanuno.engine.rules import Rules, Scoring, WildDrawFour
-from lanuno.engine.shuffle import Shuffler
+from lanuno.engine.position import AFTER_COLOR, Position
+from lanuno.engine.rules import MAX_SEATS, MIN_SEATS, Rules, Scoring, WildDrawFour
+from lanuno.engine.shuffle import SeededShuffler, Shuffler
 from lanuno.engine.views import SeatView, TableView
 
-MAX_SEATS = 10
 AUTOPILOT_AFTER = 2
 """T3: consecutive timeouts after which a bot plays the seat."""
 
@@ -132,8 +132,10 @@ _CAUSE_DRAW = DrawCause.DRAW
 _UNO_PHASES = (_TURN, _DRAWN, _PENALTY)
 _FOLLOW_UP_PHASES = (_CHOOSE_COLOR, _CHOOSE_TARGET, _SWAP, _GIFT, _EXCESS)
 
-# What to do once the color of a wild is known.
-_AFTER_ADVANCE, _AFTER_PENALTY, _AFTER_FIRST, _AFTER_TARGET, _AFTER_ALL_ADULTS = range(5)
+# What to do once the color of a wild is known (indices into position.AFTER_COLOR).
+_AFTER_ADVANCE, _AFTER_PENALTY, _AFTER_FIRST, _AFTER_TARGET, _AFTER_ALL_ADULTS = (
+    AFTER_COLOR.index(name) for name in ("advance", "penalty", "first", "target", "all_adults")
+)
 
 
 class Round:
@@ -151,9 +153,26 @@ class Round:
         first: int | None = None,
         now: float = 0.0,
     ) -> None:
+        self._set_up(
+            rules, kids, shuffler, round_no=round_no, dealer=dealer, scores=scores, now=now
+        )
+        self._deal(first)
+
+    def _set_up(
+        self,
+        rules: Rules,
+        kids: Sequence[bool],
+        shuffler: Shuffler,
+        *,
+        round_no: int,
+        dealer: int,
+        scores: list[int],
+        now: float,
+    ) -> None:
+        """Every field at its value before the deal (the deal or a position fills them)."""
         n = len(kids)
-        if not 2 <= n <= MAX_SEATS:
-            raise ValueError("a table has 2 to 10 seats (O1)")
+        if not MIN_SEATS <= n <= MAX_SEATS:
+            raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats (O1)")
         self.rules = rules
         self.n = n
         self.kids = tuple(kids)
@@ -175,9 +194,12 @@ class Round:
         self.color: Color | None = None
         self.direction = 1
         self.turn = 0
+        """The seat whose turn it is in the order of play."""
         self.actor = 0
+        """The seat whose decision the round waits for: the turn's seat, or the seat a
+        decision outside a plain turn belongs to (a color, a gift, excess cards...)."""
         self.phase = _TURN
-        self.pending = 0
+        self.pending_penalty = 0
         self.penalty_target = 0
         self.penalty_source = 0
         self.penalty_skips_target = True
@@ -203,9 +225,107 @@ class Round:
         self.events: list[Event] = []
         self.version = 0
         """Counts accepted actions; views are pinned to a version."""
-        self._acting = dealer
-        """The seat whose action is being applied (hand-limit order starts there, K2-9)."""
-        self._deal(first)
+        self._action_seat = dealer
+        """The seat whose action :meth:`apply` is carrying out (it may act out of turn); the
+        hand limit asks for excess cards from there on (K2-9)."""
+
+    # ----------------------------------------------------------------- positions
+
+    @classmethod
+    def from_position(
+        cls, position: Position | str, *, shuffler: Shuffler | None = None, now: float = 0.0
+    ) -> Round:
+        """A round in the given position (see :mod:`lanuno.engine.position`), with no events
+        yet. ``shuffler`` shuffles the discard pile when the draw pile runs out (a seeded
+        one by default); ``now`` is when the current decision started (T2).
+
+        >>> rnd = Round.from_position("official hands=R7,G+2,Y5/B5,Y1 discard=R3 color=R draw=-")
+        >>> [str(action) for action in rnd.legal_actions(0)]
+        ['0 play R7', '0 draw']
+        >>> _ = rnd.apply(Play(0, Card.parse("R7")))
+        >>> print(rnd.to_position())
+        official hands=G+2,Y5/B5,Y1 discard=R3,R7 draw=- color=R direction=cw phase=turn turn=1
+        """
+        pos = Position.parse(position) if isinstance(position, str) else position
+        rnd = cls.__new__(cls)
+        rnd._set_up(
+            pos.rules,
+            pos.kids,
+            shuffler or SeededShuffler(0),
+            round_no=pos.round_no,
+            dealer=pos.dealer,
+            scores=list(pos.scores),
+            now=now,
+        )
+        rnd.hands = [list(hand) for hand in pos.hands]
+        rnd.draw_pile = list(reversed(pos.draw))  # the engine draws from the end of the list
+        rnd.discard = list(pos.discard)
+        rnd.color = pos.color
+        rnd.direction = pos.direction
+        rnd.turn = pos.turn
+        rnd.actor = rnd._action_seat = pos.actor_seat
+        rnd.phase = pos.phase
+        rnd.pending_penalty = pos.pending_penalty
+        rnd.penalty_source = pos.penalty_source
+        rnd.penalty_target = pos.penalty_target
+        rnd.penalty_skips_target = pos.penalty_skips_target
+        rnd.wd4_player = pos.wd4_player
+        rnd.wd4_bluff = pos.wd4_bluff
+        rnd.wd4_hand = pos.wd4_hand
+        rnd.drawn_card = pos.drawn
+        rnd.jump_window = pos.jump_window
+        rnd.after_color = AFTER_COLOR.index(pos.after_color)
+        if pos.phase is _CHOOSE_TARGET:
+            rnd.target_amount = 4 if pos.top.rank is _WILD_DRAW_FOUR else 2
+        rnd.gift_cards = list(pos.gift)
+        rnd.excess_queue = list(pos.excess)
+        rnd.declared = list(pos.declared)
+        rnd.exposed = pos.exposed
+        rnd.timeouts_in_row = list(pos.timeouts)
+        rnd.autopilot = list(pos.autopilot)
+        rnd.reshuffles = pos.reshuffles
+        winner = rnd.winner = pos.winner
+        if winner is not None:
+            target = pos.rules.target
+            rnd.game_over = target is None or rnd.scores[winner] >= target
+        return rnd
+
+    def to_position(self) -> Position:
+        """Everything that decides how this round goes on, as a value (``str()`` gives its
+        one-line text); :meth:`from_position` rebuilds an equivalent round from it."""
+        return Position(
+            rules=self.rules,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            discard=tuple(self.discard),
+            draw=tuple(reversed(self.draw_pile)),
+            color=self.color,
+            direction=self.direction,
+            phase=self.phase,
+            turn=self.turn,
+            actor=self.actor,
+            kids=self.kids,
+            pending_penalty=self.pending_penalty,
+            penalty_source=self.penalty_source,
+            penalty_target=self.penalty_target,
+            penalty_skips_target=self.penalty_skips_target,
+            wd4_player=self.wd4_player,
+            wd4_bluff=self.wd4_bluff,
+            wd4_hand=self.wd4_hand,
+            drawn=self.drawn_card,
+            after_color=AFTER_COLOR[self.after_color],
+            gift=tuple(self.gift_cards),
+            excess=tuple(self.excess_queue),
+            jump_window=self.jump_window,
+            declared=tuple(self.declared),
+            exposed=self.exposed,
+            timeouts=tuple(self.timeouts_in_row),
+            autopilot=tuple(self.autopilot),
+            scores=tuple(self.scores),
+            winner=self.winner,
+            round_no=self.round_no,
+            dealer=self.dealer,
+            reshuffles=self.reshuffles,
+        )
 
     def clone(self) -> Round:
         """An independent copy (for snapshots and for bots' look-ahead)."""
@@ -295,18 +415,18 @@ class Round:
             return
         if rank is _SKIP:
             self.events.append(_SKIPPED[first])
-            self._begin_turn(self._next(first))
+            self._settle(self._next(first))
         elif rank is _REVERSE:
             self.direction = -1
             self.events.append(_DIRECTION_CHANGED[-1])
             # O8: the dealer plays first, then play goes counter-clockwise.
-            self._begin_turn(self._next(first))
+            self._settle(self._next(first))
         elif rank is _DRAW_TWO:
             self._draw(first, 2, DrawCause.PENALTY)
             self.events.append(_SKIPPED[first])
-            self._begin_turn(self._next(first))
+            self._settle(self._next(first))
         else:
-            self._begin_turn(first)
+            self._settle(first)
 
     # ----------------------------------------------------------------- piles
 
@@ -387,20 +507,18 @@ class Round:
 
     # ----------------------------------------------------------------- flow
 
-    def _settle(self) -> None:
-        """The action is complete: find the winner, the hand limit, then the next decision."""
-        self._begin_turn(self.turn)
-
-    def _begin_turn(self, seat: int) -> None:
-        """Settle with ``seat`` as the seat whose turn it is now (see :meth:`_settle`)."""
-        self.turn = seat
-        pending = self.pending
+    def _settle(self, turn: int) -> None:
+        """The action is complete and ``turn`` is the seat whose turn it is now: end the round
+        if someone went out, else ask for the excess cards, else put the pending penalty to
+        its target, else start the turn."""
+        self.turn = turn
+        pending = self.pending_penalty
         if not pending and not all(self.hands):
             self._end_round(next(s for s, hand in enumerate(self.hands) if not hand))
             return
         limit = self._hand_limit
         if limit is not None:
-            start = self._acting
+            start = self._action_seat
             queue = [
                 (start + self.direction * k) % self.n
                 for k in range(self.n)
@@ -417,7 +535,7 @@ class Round:
             self.actor = self.turn = self.penalty_target
         else:
             self.phase = _TURN
-            self.actor = seat
+            self.actor = turn
 
     def _end_round(self, winner: int) -> None:
         self.winner = winner
@@ -453,7 +571,7 @@ class Round:
         mark = len(events)
         exposed = self.exposed
         actor, phase = self.actor, self.phase
-        self._acting = seat
+        self._action_seat = seat
         self._played = False
         handler(self, action)
         self.version += 1
@@ -537,7 +655,7 @@ class Round:
         if not self.rules.jump_in:
             raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
         top = self.discard[-1]
-        if self.phase is not _TURN or self.pending or self.jump_window is None:
+        if self.phase is not _TURN or self.pending_penalty or self.jump_window is None:
             raise IllegalAction("T6", "You can only jump in before the next player acts.")
         if card is not top or card.color is None:
             raise IllegalAction("T6", "To jump in, play a card identical to the top card.")
@@ -608,20 +726,20 @@ class Round:
                     return
                 if rank is _ZERO:
                     self._rotate_hands()
-            self._begin_turn((seat + self.direction) % self.n)
+            self._settle((seat + self.direction) % self.n)
         elif rank is _SKIP:
             skipped = (seat + self.direction) % self.n
             self.events.append(_SKIPPED[skipped])
-            self._begin_turn((skipped + self.direction) % self.n)
+            self._settle((skipped + self.direction) % self.n)
         elif rank is _REVERSE:
             self.direction = -self.direction
             self.events.append(_DIRECTION_CHANGED[self.direction])
             if self.n == 2:
                 # O18: with two players Reverse acts as a Skip.
                 self.events.append(_SKIPPED[self._next(seat)])
-                self._begin_turn(seat)
+                self._settle(seat)
             else:
-                self._begin_turn(self._next(seat))
+                self._settle(self._next(seat))
         elif rank is _DRAW_TWO:
             self._play_draw_two(seat)
         else:
@@ -636,7 +754,7 @@ class Round:
 
     def _penalty_route(self, seat: int) -> int:
         """Who a fresh Draw Two / Wild Draw Four hits: KA5 wins over KA4 (RULES KA5)."""
-        if self.kids[seat] and not self.pending:
+        if self.kids[seat] and not self.pending_penalty:
             if self.rules.kids_hit_all_adults:
                 return _AFTER_ALL_ADULTS
             if self.rules.kids_choose_target:
@@ -646,7 +764,7 @@ class Round:
     def _play_draw_two(self, seat: int) -> None:
         route = self._penalty_route(seat)
         # K2-4 gifting already lets its player choose, so it wins over KA4; KA5 wins over both.
-        if self.rules.draw_two_gift and not self.pending and route != _AFTER_ALL_ADULTS:
+        if self.rules.draw_two_gift and not self.pending_penalty and route != _AFTER_ALL_ADULTS:
             # The two cards only pass through the hand on their way to the opponents: a UNO
             # said with the Draw Two still holds (drawing would otherwise cancel it).
             declared = self.declared[seat]
@@ -657,7 +775,7 @@ class Round:
                 self.phase = _GIFT
                 self.actor = seat
                 return
-            self._begin_turn(self._next(seat))
+            self._settle(self._next(seat))
             return
         self._route_penalty(seat, route, 2)
 
@@ -670,7 +788,7 @@ class Round:
             if not self.kids[nxt]:
                 self.events.append(_SKIPPED[nxt])
                 nxt = self._next(nxt)
-            self._begin_turn(nxt)
+            self._settle(nxt)
         elif route == _AFTER_TARGET:
             self.target_amount = amount
             self.phase = _CHOOSE_TARGET
@@ -679,14 +797,14 @@ class Round:
             self._impose_penalty(seat, self._next(seat), amount, skips_target=True)
 
     def _impose_penalty(self, source: int, target: int, amount: int, *, skips_target: bool) -> None:
-        self.pending += amount
+        self.pending_penalty += amount
         self.penalty_source = source
         self.penalty_target = target
         self.penalty_skips_target = skips_target
         if self._penalty_has_choice(target):
-            self.events.append(PenaltyPending(target, self.pending))
+            self.events.append(PenaltyPending(target, self.pending_penalty))
             self.turn = target
-            self._settle()
+            self._settle(self.turn)
         else:
             self._take_penalty()
 
@@ -705,17 +823,17 @@ class Round:
         return any(self._stackable(card, hand) for card in hand)
 
     def _take_penalty(self) -> None:
-        target, amount = self.penalty_target, self.pending
-        self.pending = 0
+        target, amount = self.penalty_target, self.pending_penalty
+        self.pending_penalty = 0
         self._draw(target, amount, DrawCause.PENALTY)
         self._after_penalty(target, skipped=self.penalty_skips_target)
 
     def _after_penalty(self, target: int, *, skipped: bool) -> None:
         if skipped:
             self.events.append(_SKIPPED[target])
-            self._begin_turn(self._next(target))
+            self._settle(self._next(target))
         else:
-            self._begin_turn(self._next(self.penalty_source))
+            self._settle(self._next(self.penalty_source))
 
     def _rotate_hands(self) -> None:
         """T5: on a 0, every hand passes to the next seat in the direction of play."""
@@ -779,7 +897,7 @@ class Round:
                 self.phase = _DRAWN
                 return
         self.events.append(_PASSED[seat])
-        self._begin_turn((seat + self.direction) % self.n)
+        self._settle((seat + self.direction) % self.n)
 
     def _on_pass(self, action: Pass) -> None:
         if action.seat == self.actor and self.phase is _TURN:
@@ -791,7 +909,7 @@ class Round:
             rule = self._draw_rule() if self.rules.must_play_drawn else "KA6"
             raise IllegalAction(rule, "The card you drew fits: it must be played.")
         self.events.append(_PASSED[action.seat])
-        self._begin_turn(self._next(action.seat))
+        self._settle(self._next(action.seat))
 
     def _on_choose_color(self, action: ChooseColor) -> None:
         self._require_actor(action)
@@ -805,9 +923,9 @@ class Round:
         self.events.append(_COLOR_CHOSEN[seat][color])
         after = self.after_color
         if after == _AFTER_FIRST:
-            self._begin_turn(seat)
+            self._settle(seat)
         elif after == _AFTER_ADVANCE:
-            self._begin_turn((seat + self.direction) % self.n)
+            self._settle((seat + self.direction) % self.n)
         else:
             self._route_penalty(seat, after, 4)
 
@@ -821,15 +939,15 @@ class Round:
         bluff = self.wd4_bluff
         self.events.append(Challenged(challenger, suspect, bluff))
         self.events.append(HandRevealed(challenger, suspect, self.wd4_hand))
-        total = self.pending
-        self.pending = 0
+        total = self.pending_penalty
+        self.pending_penalty = 0
         if bluff:
             # O21: the bluffer draws 4 instead; [decision] a stack below the bluff still
             # falls on the challenger, who then takes a normal turn.
             self._draw(suspect, 4, DrawCause.CHALLENGE)
             if total > 4:
                 self._draw(challenger, total - 4, DrawCause.PENALTY)
-            self._begin_turn(self._next(self.penalty_source))
+            self._settle(self._next(self.penalty_source))
         else:
             self._draw(challenger, total + 2, DrawCause.CHALLENGE)
             self._after_penalty(challenger, skipped=self.penalty_skips_target)
@@ -872,7 +990,7 @@ class Round:
         return (
             self.rules.jump_in
             and self.phase is _TURN
-            and not self.pending
+            and not self.pending_penalty
             and self.jump_window is not None
             and seat != self.actor
             and top.color is not None
@@ -893,7 +1011,7 @@ class Round:
             self.exposed = None
             self._draw(target, 2, DrawCause.COUNTER_UNO)
             if self.phase is _TURN or self.phase is _PENALTY:
-                self._settle()  # O24's two cards may push a kid past the hand limit
+                self._settle(self.turn)  # O24's two cards may push a kid past the hand limit
 
     def _on_give(self, action: Give) -> None:
         self._require_actor(action)
@@ -915,7 +1033,7 @@ class Round:
             self._give_cards(r, [card])
             self.events.append(CardsReceived(r, (card,), seat))
         self._expose_if_single(seat)
-        self._begin_turn(self._next(seat))
+        self._settle(self._next(seat))
 
     def _on_choose_target(self, action: ChooseTarget) -> None:
         self._require_actor(action)
@@ -939,7 +1057,7 @@ class Round:
         self.events.append(HandsSwapped(seat, target))
         self.events.append(CardsReceived(seat, tuple(hands[seat]), target))
         self.events.append(CardsReceived(target, tuple(hands[target]), seat))
-        self._begin_turn(self._next(seat))
+        self._settle(self._next(seat))
 
     def _on_return(self, action: ReturnCard) -> None:
         self._require_actor(action)
@@ -957,7 +1075,7 @@ class Round:
         if self.excess_queue:
             self.actor = self.excess_queue[0]
         else:
-            self._settle()
+            self._settle(self.turn)
 
     def _on_timeout(self, action: Timeout) -> None:
         """T2: decide for a seat whose move timer ran out."""
@@ -977,7 +1095,7 @@ class Round:
                 self._play(seat, got[0])
             else:
                 self.events.append(_PASSED[seat])
-                self._begin_turn(self._next(seat))
+                self._settle(self._next(seat))
         elif phase is _DRAWN:
             card = self.drawn_card
             assert card is not None
@@ -986,7 +1104,7 @@ class Round:
                 self._play(seat, card)
             else:
                 self.events.append(_PASSED[seat])
-                self._begin_turn(self._next(seat))
+                self._settle(self._next(seat))
         elif phase is _PENALTY:
             self._take_penalty()
         # This seat's decisions that follow at once (a drawn wild's color, a KA4 target, the
@@ -1125,7 +1243,7 @@ class Round:
             self.turn,
             self.actor,
             self.phase,
-            self.pending,
+            self.pending_penalty,
             self.penalty_target,
             self.drawn_card,
             tuple(self.gift_cards),

@@ -16,6 +16,10 @@ from typing import Any
 
 from lanuno.engine.cards import DeckKind
 
+MIN_SEATS = 2
+MAX_SEATS = 10
+"""O1: a table seats 2 to 10 players (every layer takes its limits from here)."""
+
 
 class WildDrawFour(enum.StrEnum):
     CHALLENGE = "challenge"
@@ -101,13 +105,25 @@ class Rules:
         values: dict[str, Any] = {}
         for key, raw in data.items():
             if key not in known:
-                raise ValueError(f"unknown rule option: {key}")
+                raise OptionError(f"unknown rule option: {key}")
             values[key] = _coerce(key, raw)
         return cls(**values)
+
+    def with_options(self, options: Iterable[str] | Mapping[str, Any]) -> Rules:
+        """These rules with options applied: see :func:`with_options`."""
+        return with_options(self, options)
+
+    def option_words(self) -> list[str]:
+        """The options that differ from the preset: see :func:`option_words`."""
+        return option_words(self)
 
 
 def _plain(value: Any) -> Any:
     return value.value if isinstance(value, enum.Enum) else value
+
+
+class OptionError(ValueError):
+    """An option name or value the rules do not know (the message lists what they do)."""
 
 
 _ENUM_FIELDS: dict[str, type[enum.StrEnum]] = {
@@ -116,38 +132,48 @@ _ENUM_FIELDS: dict[str, type[enum.StrEnum]] = {
     "wild_draw_four": WildDrawFour,
     "scoring": Scoring,
 }
-_BOOL_WORDS = {
-    "on": True,
-    "true": True,
-    "yes": True,
-    "1": True,
-    "off": False,
-    "false": False,
-    "no": False,
-    "0": False,
-}
+ON_WORDS = ("on", "true", "yes", "1")
+OFF_WORDS = ("off", "false", "no", "0")
+NONE_WORDS = ("none", "off", "single", "no", "")
+"""How an option's value may be written (the canonical words come first)."""
 _OPTIONAL_INT = {"move_timer", "target", "hand_limit"}
-_NONE_WORDS = {"none", "off", "single", "no", ""}
+_INT_FIELDS = {"hand_size"}
 
 
 def _coerce(key: str, raw: Any) -> Any:
-    """Turn a value from JSON or the command line into the field's type."""
+    """Turn a value from JSON, the wire or the command line into the field's type."""
     if key in _ENUM_FIELDS:
-        return _ENUM_FIELDS[key](str(raw))
-    if key in _OPTIONAL_INT:
-        if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NONE_WORDS):
+        kind = _ENUM_FIELDS[key]
+        word = raw.value if isinstance(raw, enum.Enum) else str(raw).strip().lower()
+        try:
+            return kind(word)
+        except ValueError:
+            choices = ", ".join(member.value for member in kind)
+            raise OptionError(f"{key} takes one of {choices}, not {raw!r}") from None
+    if key in _OPTIONAL_INT or key in _INT_FIELDS:
+        optional = key in _OPTIONAL_INT
+        if optional and (
+            raw is None or (isinstance(raw, str) and raw.strip().lower() in NONE_WORDS)
+        ):
             return None
-        return int(raw)
-    if key in ("hand_size",):
-        return int(raw)
+        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise OptionError(f"{key} takes a number{' or none' if optional else ''}, not {raw!r}")
+        try:
+            return int(raw)
+        except ValueError:
+            raise OptionError(
+                f"{key} takes a number{' or none' if optional else ''}, not {raw!r}"
+            ) from None
     if key == "preset":
         return str(raw)
     if isinstance(raw, bool):
         return raw
     word = str(raw).strip().lower()
-    if word not in _BOOL_WORDS:
-        raise ValueError(f"{key} takes on or off, not {raw!r}")
-    return _BOOL_WORDS[word]
+    if word in ON_WORDS:
+        return True
+    if word in OFF_WORDS:
+        return False
+    raise OptionError(f"{key} takes on or off, not {raw!r}")
 
 
 def official() -> Rules:
@@ -190,11 +216,14 @@ def kids2() -> Rules:
 PRESETS = {"official": official, "kids1": kids1, "kids2": kids2}
 
 
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
+
+
 def preset(name: str) -> Rules:
     try:
         return PRESETS[name.strip().lower()]()
     except KeyError:
-        raise ValueError(f"unknown preset {name!r}: choose from {', '.join(PRESETS)}") from None
+        raise OptionError(f"unknown preset {name!r}: choose from {', '.join(PRESETS)}") from None
 
 
 OPTION_ALIASES = {
@@ -210,19 +239,78 @@ OPTION_ALIASES = {
     "ka4": "kids_choose_target",
     "ka5": "kids_hit_all_adults",
 }
+"""Short names accepted for options (the canonical name is the field's)."""
+
+OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Rules) if f.name != "preset"
+)
+"""Every table option, by its canonical name (what the wire and journals carry)."""
 
 
-def with_options(rules: Rules, options: Iterable[str]) -> Rules:
-    """Apply ``key=value`` options (``stacking`` alone means ``stacking=on``)."""
+def option_name(word: str) -> str:
+    """The canonical name of an option written any accepted way (``ka1``, ``jump-in``)."""
+    key = word.strip().lower()
+    key = OPTION_ALIASES.get(key, key.replace("-", "_"))
+    if key not in OPTION_NAMES:
+        raise OptionError(f"unknown option {word!r}: use one of {', '.join(OPTION_NAMES)}")
+    return key
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``"stacking=on"`` -> ``("stacking", True)``; a bare name means ``=on``. Unknown names
+    and values raise :class:`OptionError`. (Whether the value suits the other options,
+    such as a hand limit below the hand size, is checked when the rules are built.)
+
+    >>> parse_option("ka1"), parse_option("target=none")
+    (('kids_immune_to_counter_uno', True), ('target', None))
+    >>> parse_option("wd4=strict")
+    ('wild_draw_four', <WildDrawFour.STRICT: 'strict'>)
+    >>> parse_option("stacking=maybe")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    lanuno.engine.rules.OptionError: stacking takes on or off, not 'maybe'
+    """
+    key, sep, value = text.partition("=")
+    name = option_name(key)
+    return name, _coerce(name, value if sep else "on")
+
+
+def format_option(name: str, value: Any) -> str:
+    """The canonical ``name=value`` text of an option (parses back to the same value)."""
+    if value is None:
+        word = "none"
+    elif isinstance(value, bool):
+        word = "on" if value else "off"
+    else:
+        word = str(_plain(value))
+    return f"{name}={word}"
+
+
+def option_words(rules: Rules) -> list[str]:
+    """The options of ``rules`` that differ from its preset, as canonical ``name=value``."""
+    base = preset(rules.preset)
+    return [
+        format_option(name, getattr(rules, name))
+        for name in OPTION_NAMES
+        if getattr(rules, name) != getattr(base, name)
+    ]
+
+
+def with_options(rules: Rules, options: Iterable[str] | Mapping[str, Any]) -> Rules:
+    """Apply options: ``key=value`` texts (``stacking`` alone means ``stacking=on``) or a
+    mapping of names to values (as the wire carries them). Raises :class:`OptionError`
+    for an unknown option or value, ValueError for values that do not fit together."""
     changes: dict[str, Any] = {}
-    for option in options:
-        key, sep, value = option.partition("=")
-        key = key.strip().lower()
-        key = OPTION_ALIASES.get(key, key.replace("-", "_"))
-        changes[key] = value if sep else "on"
-    merged = rules.to_dict()
-    for key in changes:
-        if key not in merged or key == "preset":
-            raise ValueError(f"unknown option {key!r}")
-    merged.update(changes)
-    return Rules.from_dict(merged)
+    if isinstance(options, Mapping):
+        for key, raw in options.items():
+            name = option_name(str(key))
+            changes[name] = _coerce(name, raw)
+    else:
+        for option in options:
+            name, value = parse_option(option)
+            changes[name] = value
+    return dataclasses.replace(rules, **changes)
+
+
+def rules_from_words(preset_name: str, options: Iterable[str] = ()) -> Rules:
+    """The rules a preset name and option texts describe (the CLI's and positions' form)."""
+    return with_options(preset(preset_name), options)

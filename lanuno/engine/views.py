@@ -91,9 +91,14 @@ class TableView:
         return self._live().color
 
     @property
-    def pending(self) -> int:
+    def pending_penalty(self) -> int:
         """Cards the actor will draw if they accept the pending penalty."""
-        return self._live().pending
+        return self._live().pending_penalty
+
+    @property
+    def pending(self) -> int:
+        """The wire's name for :attr:`pending_penalty` (``State.pending``)."""
+        return self._live().pending_penalty
 
     @property
     def counts(self) -> tuple[int, ...]:

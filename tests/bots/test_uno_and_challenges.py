@@ -99,7 +99,7 @@ def _crafted(hands: list[str], top: str, actor: int, draw_next: str = "") -> Gam
         pile.remove(card)
         pile.append(card)
     rnd.hands, rnd.discard, rnd.draw_pile = held, [first], pile
-    rnd.color, rnd.direction, rnd.pending = first.color, 1, 0
+    rnd.color, rnd.direction, rnd.pending_penalty = first.color, 1, 0
     rnd.turn = rnd.actor = actor
     rnd.phase = Phase.TURN
     rnd.declared, rnd.exposed = [False, False], None

@@ -61,7 +61,7 @@ def test_O19_draw_two_next_player_draws_two_and_loses_their_turn() -> None:
     assert [(e.seat, e.count) for e in of_type(events, Drew)] == [(2, 2)]
     assert hand(game, 2) == cards("R3 G3 B7 B8")
     assert [e.seat for e in of_type(events, Skipped)] == [2]
-    assert (game.round.phase, game.round.turn, game.round.pending) == (Phase.TURN, 0, 0)
+    assert (game.round.phase, game.round.turn, game.round.pending_penalty) == (Phase.TURN, 0, 0)
 
 
 WD4_HANDS = ["G1 G2 G3", "R9 W+4 Y2", "R3 G5 Y5"]
@@ -71,7 +71,8 @@ def test_O20_wild_draw_four_next_player_draws_four_and_loses_their_turn() -> Non
     game = prepared_game(official(), WD4_HANDS, top="R5", draw="B1 B2 B3 B4 B6")
     act(game, "1 play W+4 G")
     rnd = game.round
-    assert (rnd.phase, rnd.actor, rnd.pending, rnd.color) == (Phase.PENALTY, 2, 4, Color.GREEN)
+    assert (rnd.phase, rnd.actor, rnd.pending_penalty) == (Phase.PENALTY, 2, 4)
+    assert rnd.color is Color.GREEN
     assert {str(a) for a in game.legal_actions(2)} >= {"2 accept", "2 challenge"}
     refused(game, "2 draw", "O19")
     refused(game, "2 play G5", "T1")  # no stacking at this table

@@ -121,7 +121,7 @@ def test_O6_draw_two_turned_over_first_player_draws_two_and_is_skipped() -> None
     assert hand(game, 1) == cards("B1 Y2 B7 B8")
     assert [e.seat for e in of_type(rnd.events, Skipped)] == [1]
     assert (rnd.phase, rnd.turn) == (Phase.TURN, 2)
-    assert rnd.pending == 0
+    assert rnd.pending_penalty == 0
 
 
 def test_O7_skip_turned_over_first_player_is_skipped() -> None:

@@ -40,18 +40,18 @@ def test_T1_draw_two_on_draw_two_adds_up_and_the_first_who_does_not_stack_draws(
     game = prepared_game(STACKING, hands, top="R5", draw="B1 B2 B3 B4 B6")
     act(game, "1 play R+2")
     rnd = game.round
-    assert (rnd.phase, rnd.actor, rnd.pending) == (Phase.PENALTY, 2, 2)
+    assert (rnd.phase, rnd.actor, rnd.pending_penalty) == (Phase.PENALTY, 2, 2)
     act(game, "2 play G+2")
     # Seat 0 holds nothing to stack: it draws the total at once and loses its turn.
     assert hand(game, 0) == cards("G1 G3 B1 B2 B3 B4")
-    assert (rnd.phase, rnd.turn, rnd.pending) == (Phase.TURN, 1, 0)
+    assert (rnd.phase, rnd.turn, rnd.pending_penalty) == (Phase.TURN, 1, 0)
 
 
 def test_T1_a_player_who_could_stack_may_still_accept() -> None:
     hands = ["G1 B+2", "R+2 Y2", "G+2 Y3"]
     game = prepared_game(STACKING, hands, top="R5", draw="B1 B2 B3 B4 B6")
     act(game, "1 play R+2", "2 play G+2")
-    assert (game.round.actor, game.round.pending) == (0, 4)
+    assert (game.round.actor, game.round.pending_penalty) == (0, 4)
     act(game, "0 accept")
     assert hand(game, 0) == cards("G1 B+2 B1 B2 B3 B4")
     assert game.round.turn == 1
@@ -62,7 +62,8 @@ def test_T1_wild_draw_four_on_draw_two_but_not_draw_two_on_wild_draw_four() -> N
     game = prepared_game(STACKING, hands, top="R5", draw="B1 B2 B3 B4 B6 B7 B8")
     act(game, "1 play R+2", "2 play W+4 B")  # 2 + 4, seat 2 holds no red card
     rnd = game.round
-    assert (rnd.phase, rnd.actor, rnd.pending, rnd.color) == (Phase.PENALTY, 0, 6, Color.BLUE)
+    assert (rnd.phase, rnd.actor, rnd.pending_penalty) == (Phase.PENALTY, 0, 6)
+    assert rnd.color is Color.BLUE
     refused(game, "0 play B+2", "T1")
     act(game, "0 accept")
     assert hand(game, 0) == cards("G1 B+2 B1 B2 B3 B4 B6 B7")
@@ -521,7 +522,7 @@ def test_KA4_a_kid_chooses_who_receives_the_wild_draw_four() -> None:
     act(game, "1 play W+4 G")
     assert (game.round.phase, game.round.actor) == (Phase.CHOOSE_TARGET, 1)
     act(game, "1 target 0")
-    assert (game.round.phase, game.round.actor, game.round.pending) == (Phase.PENALTY, 0, 4)
+    assert (game.round.phase, game.round.actor, game.round.pending_penalty) == (Phase.PENALTY, 0, 4)
     act(game, "0 accept")
     assert hand(game, 0) == cards("G1 G2 B3 B4 B6 B7")
     assert game.round.turn == 2
@@ -564,7 +565,7 @@ def test_KA5_a_kids_draw_two_hits_every_adult_and_the_next_adult_loses_the_turn(
     drawn = sorted(c.code for s in (0, 2, 3) for c in game.round.hands[s][2:])
     assert drawn == cards(draw)
     assert [e.seat for e in of_type(events, Skipped)] == [2]
-    assert (game.round.phase, game.round.turn, game.round.pending) == (Phase.TURN, 3, 0)
+    assert (game.round.phase, game.round.turn, game.round.pending_penalty) == (Phase.TURN, 3, 0)
 
 
 def test_KA5_a_kid_next_in_line_keeps_the_turn() -> None:

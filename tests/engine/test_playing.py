@@ -59,7 +59,7 @@ def test_O11_wild_played_with_its_color_in_one_action() -> None:
 def test_O12_wild_draw_four_while_holding_the_current_color_is_a_bluff_in_challenge_mode() -> None:
     game = prepared_game(official(), ["G1 G2", "R9 W+4", "B6 Y1"], top="R5")
     act(game, "1 play W+4 B")  # holds R9: allowed, but challengeable
-    assert (game.round.phase, game.round.actor, game.round.pending) == (Phase.PENALTY, 2, 4)
+    assert (game.round.phase, game.round.actor, game.round.pending_penalty) == (Phase.PENALTY, 2, 4)
 
 
 def test_O12_strict_refuses_wild_draw_four_with_a_card_of_the_current_color() -> None:

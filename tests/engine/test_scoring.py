@@ -136,7 +136,7 @@ def test_O30_a_last_wild_draw_four_chooses_its_color_then_the_penalty_is_drawn()
     act(game, "1 play W+4")
     assert (game.round.phase, game.round.actor) == (Phase.CHOOSE_COLOR, 1)
     act(game, "1 color G")
-    assert (game.round.phase, game.round.actor, game.round.pending) == (Phase.PENALTY, 2, 4)
+    assert (game.round.phase, game.round.actor, game.round.pending_penalty) == (Phase.PENALTY, 2, 4)
     events = act(game, "2 accept")
     assert [(e.winner, e.points) for e in of_type(events, RoundEnded)] == [
         (1, 1 + 3 + 1 + 2 + 3 + 4)
