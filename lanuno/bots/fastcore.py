@@ -1030,7 +1030,7 @@ def from_round(rnd: Round, shuffler: IntShuffler) -> FastRound:
         exposed=rnd.exposed,
         drawn_card=-1 if rnd.drawn_card is None else rnd.drawn_card.index,
         jump_window=rnd.jump_window,
-        pending=rnd.pending,
+        pending=rnd.pending_penalty,
     )
     r.penalty_target = rnd.penalty_target
     r.penalty_source = rnd.penalty_source

@@ -143,7 +143,7 @@ def observe_round(rnd: Round, seat: int) -> Observation:
             rnd.direction,
             rnd.discard[-1],
             rnd.color,
-            rnd.pending,
+            rnd.pending_penalty,
             tuple(map(len, rnd.hands)),
             tuple(rnd.declared),
             rnd.exposed,
