@@ -77,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
     )
     host.add_argument("--code", help="room code to use instead of a random one")
-    host.add_argument("--interface", help="IPv4 address to serve and announce on")
+    host.add_argument(
+        "--interface", help="IPv4 address to serve and announce on (default: every LAN one)"
+    )
     host.add_argument("--headless", action="store_true", help="log events instead of a screen")
     host.add_argument("--resume", metavar="FILE", help="rebuild a table from its journal")
     host.add_argument("--journal", metavar="FILE", help="where to write the journal")
@@ -102,7 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--age", type=int)
     join.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     join.add_argument("--lang", help="interface language (en, fr)")
-    join.add_argument("--interface", help="IPv4 address to look for tables on")
+    join.add_argument(
+        "--interface", help="IPv4 address to look for tables on (default: every LAN one)"
+    )
 
     play = sub.add_parser("play", help="play against bots on this computer")
     play.add_argument("--players", type=int, default=4)

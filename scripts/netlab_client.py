@@ -1,5 +1,6 @@
-"""A scripted player for netlab: find the table (mDNS on its own interface, or an address),
-join, play random legal actions to the end of the game, print one JSON line of results.
+"""A scripted player for netlab: find the table (mDNS on the interface named, or on every
+LAN interface without --interface; or an address), join, play random legal actions to the
+end of the game, print one JSON line of results.
 
     python scripts/netlab_client.py --interface 10.1.2.10 --code 123456 --name Ann
 """
@@ -14,13 +15,13 @@ import sys
 import time
 
 from lanuno.net.client import ClientTiming, NetClientSession
-from lanuno.net.discovery import TableBrowser
+from lanuno.net.discovery import TableBrowser, discovery_addresses
 from lanuno.wire.messages import Ack, ErrorReply, GameEnd, Lobby, State
 
 
-async def discover(interface: str, timeout: float) -> tuple[str, int, float]:
+async def discover(interface: str | None, timeout: float) -> tuple[str, int, float]:
     start = time.perf_counter()
-    browser = TableBrowser([interface])
+    browser = TableBrowser(discovery_addresses(interface))
     await browser.start()
     try:
         end = asyncio.get_running_loop().time() + timeout
@@ -42,7 +43,7 @@ async def main(args: argparse.Namespace) -> int:
     else:
         host, port, found_ms = await discover(args.interface, args.discover_timeout)
     if args.discover_only:
-        print(json.dumps({"discovery_ms": found_ms}), flush=True)
+        print(json.dumps({"discovery_ms": found_ms, "address": host, "port": port}), flush=True)
         return 0
     timing = ClientTiming(ping_interval=args.ping, silence_timeout=args.silence,
                           backoff=(0.1, 0.5), reconnect_for=60)  # fmt: skip

@@ -51,7 +51,7 @@ def _ip(*args: str) -> None:
 
 
 class NetLab:
-    def __init__(self, clients: int = 3) -> None:
+    def __init__(self, clients: int = 3, *, multicast_route: bool = True) -> None:
         tag = secrets.token_hex(3)
         self.tag = tag
         self.switch = f"lnsw{tag}"
@@ -61,6 +61,9 @@ class NetLab:
         self.addresses |= {f"c{i}": f"{self.subnet}.{10 + i}" for i in range(clients)}
         self.ports = {name: f"p{index}{tag}" for index, name in enumerate(self.nodes)}
         self.processes: list[subprocess.Popen[bytes]] = []
+        self.multicast_route = multicast_route
+        """False: no route at all in the nodes (a LAN without a router, nothing set up for
+        multicast); the programs must pick the interface themselves."""
         self.scratch = Path(tempfile.mkdtemp(prefix=f"netlab-{tag}-"))
         """A directory for this run's files (journals); removed with the lab."""
         self._up = False
@@ -107,8 +110,8 @@ class NetLab:
             _ip("-n", namespace, "addr", "add", f"{self.addresses[name]}/24", "dev", "eth0")
             _ip("-n", namespace, "link", "set", "eth0", "up")
             _ip("-n", namespace, "link", "set", "lo", "up")
-            # Multicast (mDNS) needs a route; this one only leads to the bridge.
-            _ip("-n", namespace, "route", "add", "224.0.0.0/4", "dev", "eth0")
+            if self.multicast_route:  # a multicast route that only leads to the bridge
+                _ip("-n", namespace, "route", "add", "224.0.0.0/4", "dev", "eth0")
 
     def teardown(self) -> None:
         for process in self.processes:
@@ -133,6 +136,10 @@ class NetLab:
         process = subprocess.Popen(self.command(node, argv), env=env, **popen)  # type: ignore[call-overload]
         self.processes.append(process)
         return process
+
+    def unplug(self, node: str) -> None:
+        """Take the node's network interface away (only loopback is left in it)."""
+        _ip("-n", self.nodes[node], "link", "set", "eth0", "down")
 
     def link_down(self, node: str) -> None:
         _ip("-n", self.switch, "link", "set", self.ports[node], "down")

@@ -15,9 +15,9 @@ from lanuno.commands.common import default_journal, pace_from_args, rules_from_a
 from lanuno.commands.screen import log_until_closed, show_until_closed
 from lanuno.host.journal import JournalError
 from lanuno.host.table import Table, TableConfig
-from lanuno.net.discovery import Announcer
+from lanuno.net.discovery import Announcer, discovery_addresses
 from lanuno.net.journal_files import JournalWriter, read_journal
-from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer, lan_address
+from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,10 +70,9 @@ async def _announce(args: argparse.Namespace, server: TableServer) -> Announcer 
     if args.no_mdns:
         return None
     table = server.table
-    address = args.interface or lan_address()
     announcer = Announcer(
         table.config.name,
-        address,
+        discovery_addresses(args.interface),
         server.port,
         preset=table.rules.preset,
         room_id=table.room_id,

@@ -12,8 +12,14 @@ import sys
 from lanuno.commands.common import say
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
-from lanuno.net.discovery import TableBrowser, TableInfo, probe
-from lanuno.net.server import lan_address
+from lanuno.net.discovery import (
+    LOOPBACK,
+    LOOPBACK_ONLY,
+    TableBrowser,
+    TableInfo,
+    discovery_addresses,
+    probe,
+)
 from lanuno.ui.plain import stdin_lines
 
 
@@ -76,8 +82,10 @@ async def _join(args: argparse.Namespace) -> int:
             print(f"lanuno join: {error}", file=sys.stderr)
             return 2
     else:
-        interface = getattr(args, "interface", None) or lan_address()
-        table = await _choose_table([interface])
+        interfaces = discovery_addresses(getattr(args, "interface", None))
+        if interfaces == [LOOPBACK]:
+            say(LOOPBACK_ONLY + " Looking on this machine only.")
+        table = await _choose_table(interfaces)
         if table is None:
             return 1
         host, port = table.address, table.port

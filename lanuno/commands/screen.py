@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 
 from lanuno.commands.common import say
+from lanuno.net.discovery import LOOPBACK_ONLY
 from lanuno.net.server import TableControls, TableScreen, TableServer
 from lanuno.ui.plain import log_screen
 from lanuno.ui.table_app import run_table_app
@@ -23,6 +24,8 @@ async def log_until_closed(server: TableServer, screen: TableScreen) -> None:
         f"{format_check_number(int(table.room_code))}"
     )
     say(f"players join with: lanuno join {server.addresses[0]} --code {table.room_code}")
+    if screen.loopback_only:
+        say(LOOPBACK_ONLY)
     logger = asyncio.create_task(log_screen(screen, say))
     await server.closed.wait()
     logger.cancel()

@@ -7,18 +7,24 @@ say goodbye); a table whose address refuses a connection is marked stale, becaus
 crashed host's records linger until their TTL. Discovery is a hint: the handshake
 authenticates every connection.
 
-Zeroconf always gets an explicit interface list: the interface the table is served on
-(tests pass ``127.0.0.1`` or an address inside a network namespace they created).
+Zeroconf always gets an explicit interface list: by default every IPv4 interface that is
+up and multicast-capable (``lan_interfaces``: a LAN without a router has no default route,
+so "the default route's interface" would be none), or the one ``--interface`` names. Tests
+pass ``127.0.0.1`` or run inside network namespaces they create.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
+import ifaddr
 from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
@@ -27,6 +33,73 @@ from lanuno.wire.messages import SUPPORTED_VERSIONS
 SERVICE_TYPE = "_lanuno._tcp.local."
 PROTOCOL_GENERATION = "1"
 MAX_TXT_VALUE = 64
+
+
+LOOPBACK = "127.0.0.1"
+LOOPBACK_ONLY = (
+    "Only loopback is available (no network interface is up): only this machine can "
+    "join. Connect to a network (Wi-Fi, cable) or name an address with --interface."
+)
+IFF_UP, IFF_LOOPBACK, IFF_MULTICAST = 0x1, 0x8, 0x1000
+SYS_NET = Path("/sys/class/net")
+
+
+@dataclass(frozen=True, slots=True)
+class LocalInterface:
+    """One IPv4 address of a network interface of this machine."""
+
+    name: str
+    address: str
+    prefix: int
+
+    @property
+    def network(self) -> ipaddress.IPv4Network:
+        return ipaddress.IPv4Network(f"{self.address}/{self.prefix}", strict=False)
+
+
+def _flags(name: str) -> int | None:
+    """The interface's flags (Linux); None where the system does not say."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return int((SYS_NET / name / "flags").read_text(), 16)
+    except (OSError, ValueError):
+        return None
+
+
+def lan_interfaces() -> list[LocalInterface]:
+    """Every IPv4 interface that can reach a LAN: up, multicast-capable, not loopback.
+    Link-local addresses (169.254/16) count: two laptops on a cable have nothing else."""
+    found: list[LocalInterface] = []
+    for adapter in ifaddr.get_adapters():
+        flags = _flags(adapter.name)
+        if flags is not None and (
+            not flags & IFF_UP or not flags & IFF_MULTICAST or flags & IFF_LOOPBACK
+        ):
+            continue
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str) or ipaddress.IPv4Address(ip.ip).is_loopback:
+                continue
+            found.append(LocalInterface(adapter.name, ip.ip, ip.network_prefix))
+    return found
+
+
+def discovery_addresses(interface: str | None) -> list[str]:
+    """Where to announce and browse: the address ``--interface`` names, else every LAN
+    interface, else loopback alone (only this machine can join: say so)."""
+    if interface:
+        return [interface]
+    return [i.address for i in lan_interfaces()] or [LOOPBACK]
+
+
+def pick_address(addresses: Sequence[str], local: Sequence[str]) -> str:
+    """Of a table's addresses, one on a network this machine is on (the host announces all
+    of its interfaces' addresses on each of them), else the first."""
+    networks = [i.network for i in lan_interfaces() if i.address in local]
+    for address in addresses:
+        if any(ipaddress.IPv4Address(address) in net for net in networks):
+            return address
+    return addresses[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +115,8 @@ class TableInfo:
     preset: str
     room: str
     stale: bool = False
+    addresses: tuple[str, ...] = ()
+    """Every address the host announced (``address`` is the one picked to connect to)."""
 
     @property
     def endpoint(self) -> str:
@@ -70,19 +145,21 @@ def _instance_label(name: str) -> str:
 
 
 class Announcer:
-    """Announce one table on one IPv4 interface."""
+    """Announce one table on the given IPv4 interfaces (their addresses), with every one of
+    those addresses in its A records."""
 
     def __init__(
         self,
         name: str,
-        address: str,
+        addresses: str | Sequence[str],
         port: int,
         *,
         preset: str,
         room_id: bytes,
         free: int,
     ) -> None:
-        self.name, self.address, self.port = name, address, port
+        self.addresses = [addresses] if isinstance(addresses, str) else list(addresses)
+        self.name, self.port = name, port
         self.preset, self.room_id, self.free = preset, room_id, free
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
@@ -97,14 +174,14 @@ class Announcer:
         return AsyncServiceInfo(
             SERVICE_TYPE,
             instance,
-            addresses=[socket.inet_aton(self.address)],
+            addresses=[socket.inet_aton(address) for address in self.addresses],
             port=self.port,
             properties=txt_records(self.name, self.free, self.preset, self.room_id),
             server=f"lanuno-{self.room_id.hex()[:12]}.local.",
         )
 
     async def start(self) -> None:
-        self._zc = AsyncZeroconf(interfaces=[self.address], ip_version=IPVersion.V4Only)
+        self._zc = AsyncZeroconf(interfaces=self.addresses, ip_version=IPVersion.V4Only)
         info = self._service_info()
         task = await self._zc.async_register_service(info, allow_name_change=True)
         await task
@@ -186,7 +263,7 @@ class TableBrowser:
         info = AsyncServiceInfo(service_type, name)
         if not await info.async_request(self._zc.zeroconf, 3000):
             return
-        table = parse_table(name, info)
+        table = parse_table(name, info, self.interfaces)
         if table is not None:
             self.tables[name] = table
             self._notify()
@@ -226,7 +303,9 @@ class TableBrowser:
         self._zc = self._browser = None
 
 
-def parse_table(instance: str, info: AsyncServiceInfo) -> TableInfo | None:
+def parse_table(
+    instance: str, info: AsyncServiceInfo, local: Sequence[str] = ()
+) -> TableInfo | None:
     """A TableInfo from resolved records, or None if they are not a lanuno table we speak."""
     props = {
         (k.decode("ascii", "replace") if isinstance(k, bytes) else str(k)): (
@@ -247,11 +326,12 @@ def parse_table(instance: str, info: AsyncServiceInfo) -> TableInfo | None:
     return TableInfo(
         instance,
         name,
-        addresses[0],
+        pick_address(addresses, local),
         info.port,
         free,
         props.get("preset", "?"),
         props.get("room", ""),
+        addresses=tuple(addresses),
     )
 
 

@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
 from lanuno.host.table import SCREEN, Close, Send, Table, TablePhase
+from lanuno.net.discovery import discovery_addresses
 from lanuno.net.journal_files import JournalWriter
 from lanuno.wire.connection import (
     CLIENT_HELLO_LENGTH,
@@ -241,14 +242,15 @@ class ScreenFeed:
 
 
 def lan_address() -> str:
-    """The IPv4 address of the interface holding the default route (no packet is sent:
-    connecting a UDP socket only picks a route)."""
+    """One IPv4 address to show: the default route's interface if there is one (no packet
+    is sent: connecting a UDP socket only picks a route), else the first LAN interface (a
+    LAN without a router has no default route), else loopback."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
             address: str = probe.getsockname()[0]
         except OSError:
-            return "127.0.0.1"
+            return discovery_addresses(None)[0]
     return address
 
 
@@ -308,9 +310,15 @@ class TableServer:
 
     @property
     def addresses(self) -> list[str]:
+        """Every address players can join at (all LAN interfaces when serving on all)."""
         if self.host in ("0.0.0.0", ""):
-            return [f"{lan_address()}:{self.port}"]
+            return [f"{address}:{self.port}" for address in discovery_addresses(None)]
         return [f"{self.host}:{self.port}"]
+
+    @property
+    def loopback_only(self) -> bool:
+        """Only this machine can join: no LAN interface is up (or loopback was asked for)."""
+        return all(address.startswith("127.") for address in self.addresses)
 
     async def start(self) -> None:
         self._server = await asyncio.start_server(self._accept, self.host, self.port)
@@ -754,6 +762,11 @@ class TableScreen:
     @property
     def addresses(self) -> Sequence[str]:
         return self._server.addresses
+
+    @property
+    def loopback_only(self) -> bool:
+        """Say so on screen: players on other machines cannot reach this table."""
+        return self._server.loopback_only
 
     @property
     def phase(self) -> TablePhase:
