@@ -1,12 +1,17 @@
 """Expert: counts cards, reads the table, and searches (B2-B4).
 
 * Always says UNO and always catches an exposed player (B3); always jumps in.
-* On its turn, and after a draw, it compares its options by determinized Monte Carlo
-  search (:mod:`lanuno.bots.search`): worlds consistent with its view, each option played
-  out in the same worlds. It stops at a time budget (50 ms by default) or after a fixed
-  number of worlds (``playouts``), which makes tournaments reproducible.
+* It decides from a frozen :class:`Observation` only (B2: honest by construction).
+* On its turn, and after a draw, it compares its options by Monte Carlo search on the
+  fast simulation core (:mod:`lanuno.bots.search`, :mod:`lanuno.bots.fastcore`): worlds
+  consistent with what it knows for sure (and, in most worlds, with what it suspects),
+  each option played out in the same worlds, with UNO calls, Counter-UNO and jump-ins.
+  It stops at a time budget (50 ms by default) or after a fixed number of worlds
+  (``playouts``), which makes tournaments reproducible.
+* Card reading (:mod:`lanuno.bots.knowledge`) is only as sure as the rules allow: a draw
+  where drawing is voluntary proves nothing; cards shown after its challenge are known.
 * Wild colors: the color it holds most, steered towards colors that the next player and
-  the leader showed they lack when they drew.
+  the leader probably lack, and away from the color the next player last named.
 * Wild Draw Four: it bluffs only when the search finds it pays, and challenges when the
   odds that the player held the previous color, given the unseen cards, the player's hand
   size and what it showed it lacked, make the challenge worth its risk (B4).
@@ -23,7 +28,7 @@ from lanuno.bots import tactics
 from lanuno.bots.base import as_observation
 from lanuno.bots.knowledge import TableKnowledge, read_table
 from lanuno.bots.levels import BotLevel
-from lanuno.bots.search import WorldMaker, evaluate, searchable
+from lanuno.bots.search import WorldMaker, flat, search, searchable, to_moves
 from lanuno.engine.actions import (
     AcceptPenalty,
     Action,
@@ -48,6 +53,8 @@ BLUFF_TENDENCY = 0.35
 relative to a player who may play it legally (most players bluff now and then)."""
 LACKED_COLOR_BONUS = 2.5
 """Heuristic preference for a card of a color the next player showed it lacks."""
+FLAT_MARGIN = 0.02
+"""How much better than the heuristic's first choice a flat-searched option must score."""
 BLUFF_PRIOR_COST = 0.03
 """Win-probability handicap on a bluff in the search, for the challenges it attracts from
 players who read the table better than the playout policy does."""
@@ -59,12 +66,15 @@ class ExpertBot:
     budget_ms: float = 50.0
     """Thinking time per searched decision."""
     playouts: int | None = None
-    """A fixed number of sampled worlds per decision instead of the time budget
-    (reproducible: the same view and generator always give the same action)."""
+    """A fixed number of search iterations (one sampled world each) per decision instead
+    of the time budget (reproducible: the same observation and generator always give the
+    same action)."""
     horizon: int = 24
-    """Actions played out in each world before the position is scored by hand sizes."""
-    margin: float = 0.02
-    """How much better than the heuristic's first choice a searched option must score."""
+    """Moves played out (below the tree, for "tree") before the position is scored."""
+    method: str = "flat"
+    """"flat": each option played out in the same sampled worlds (common random numbers);
+    "tree": IS-MCTS over the expert's own later decisions. Measured against the
+    intermediate at equal compute, flat scores higher (see :mod:`lanuno.bots.search`)."""
 
     def choose(self, seen: Observation | SeatView, rng: random.Random) -> Action | None:
         return self.decide(as_observation(seen), rng)
@@ -113,22 +123,35 @@ class ExpertBot:
         if self.playouts is None:
             deadline = time.perf_counter() + self.budget_ms / 1000
         maker = WorldMaker.from_view(view, knowledge)
-        values, _ = evaluate(
+        moves = to_moves(candidates)
+        if self.method == "flat":
+            means, _ = flat(
+                maker, moves, rng, worlds=self.playouts, deadline=deadline, horizon=self.horizon
+            )
+            visits = [0] * len(moves)
+            scored = [
+                value - (BLUFF_PRIOR_COST if _is_bluff(view, action) else 0.0)
+                for value, action in zip(means, candidates, strict=True)
+            ]
+            scored[0] += FLAT_MARGIN
+            return candidates[scored.index(max(scored))]
+        visits, means, _ = search(
             maker,
-            candidates,
+            moves,
             rng,
-            playouts=self.playouts,
+            iterations=self.playouts,
             deadline=deadline,
             horizon=self.horizon,
         )
-        # Candidates come best-first by heuristic: the search must beat that first choice by
-        # a margin (its estimates are noisy), and a bluff pays for the challenges it draws.
-        scored = [
-            value - (BLUFF_PRIOR_COST if _is_bluff(view, action) else 0.0)
-            for value, action in zip(values, candidates, strict=True)
-        ]
-        scored[0] += self.margin
-        return candidates[scored.index(max(scored))]
+        # The most visited option; a bluff must also beat the best honest option's value
+        # by what the challenges it draws from real players cost.
+        order = sorted(range(len(candidates)), key=lambda i: (-visits[i], i))
+        best = order[0]
+        if _is_bluff(view, candidates[best]):
+            honest = [i for i in order if not _is_bluff(view, candidates[i])]
+            if honest and means[best] - BLUFF_PRIOR_COST < means[honest[0]]:
+                best = honest[0]
+        return candidates[best]
 
 
 def _is_bluff(view: Observation, action: Action) -> bool:
@@ -149,10 +172,12 @@ def _color_for(view: Observation, knowledge: TableKnowledge, hand: tuple[Card, .
     bonus = []
     for color in COLORS:
         value = -0.03 * knowledge.unseen_of(color)
-        if color in knowledge.lacks[nxt].colors:
+        if color in knowledge.likely[nxt].colors:
             value += 1.5
-        if color in knowledge.lacks[lead].colors:
+        if color in knowledge.likely[lead].colors:
             value += 0.75
+        if color is knowledge.named[nxt]:
+            value -= 1.0  # the next player named it: it probably holds some
         bonus.append(value)
     return tactics.favourite_color(hand, bonus)
 
@@ -176,7 +201,7 @@ def _candidates(
     plays = tactics.distinct_plays(legal)
     nxt = tactics.next_seat(view)
     attack = view.table.counts[nxt] <= 2 or nxt == tactics.leader(view)
-    lacking = knowledge.lacks[nxt].colors
+    lacking = knowledge.likely[nxt].colors
 
     def order(play: Play) -> float:
         card = play.card
@@ -243,7 +268,7 @@ def bluff_odds(view: Observation, knowledge: TableKnowledge) -> float:
         return 0.0
     if play.seat in knowledge.known_bluffers:
         return 0.9
-    lack = knowledge.lacks[play.seat]
+    lack = knowledge.likely[play.seat]  # a probability: what it probably lacks is evidence
     if play.prior_color in lack.colors:
         return 0.02  # it drew on that color and has not been given cards since
     unseen = sum(knowledge.unseen)

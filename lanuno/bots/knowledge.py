@@ -1,20 +1,38 @@
-"""Card counting from what a seat may know (B2): its hand, the discard pile, the public log.
+"""Card reading from what a seat may know (B2): its hand, the discard pile, the public log,
+and its own private events.
 
-:func:`read_table` replays the public events of the round once per decision and returns a
-:class:`TableKnowledge`: the cards this seat has not seen (the deck minus its hand minus the
-discard pile) and, for each opponent, what it showed it lacked when it drew on its turn
-(a seat draws when nothing fits, so its hand held no card of that color, that rank, nor a
-wild). That evidence stays true until the seat receives cards it did not choose.
+:func:`read_table` replays the round's events once per decision and returns a
+:class:`TableKnowledge`:
+
+* ``unseen``: the cards this seat has not seen (the deck minus its hand and the discard);
+* ``lacks``: what each opponent's hand *surely* does not hold. Only the rules make a draw
+  proof: where drawing is allowed only when nothing fits (``voluntary_draw`` off), a draw
+  shows the hand held no card of the color, of the rank, nor a wild. Where a player may draw
+  while holding a playable card (O14, the official rules), a draw proves nothing. The card
+  drawn then spoils the proof unless the rules make a fitting drawn card be played at once
+  (so a pass after the draw shows that card did not fit either); otherwise ``spare`` counts
+  the cards that may break it;
+* ``likely``: what each opponent *probably* lacks: the same reading taken from every draw,
+  whether or not the rules made it proof (most players draw only when nothing fits). It
+  only biases the sampled worlds and the wild colors, never a sure conclusion;
+* ``known``: cards an opponent surely holds, from a hand shown to this seat after its
+  challenge (O21), kept until that seat plays them or its hand changes owner;
+* ``named``: the last color each opponent chose for a wild (it probably holds that color).
+
+Every fact stays true only until the seat gets cards it did not choose, or its hand moves.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from lanuno.engine.cards import ALL_FACES, Card, Color, Rank, build_deck
 from lanuno.engine.events import (
+    CardsReturned,
     CardTurned,
+    Challenged,
     ColorChosen,
     DrawCause,
     Drew,
@@ -22,6 +40,7 @@ from lanuno.engine.events import (
     HandRevealed,
     HandsRotated,
     HandsSwapped,
+    Passed,
     PileDealtOut,
     Played,
     UnoDeclared,
@@ -34,11 +53,13 @@ FACES = len(ALL_FACES)
 
 @dataclass(frozen=True, slots=True)
 class Lack:
-    """What a seat's hand is known not to hold: any card of these colors or ranks, or a wild."""
+    """A hand holds no card of these colors or ranks, nor a wild, except for up to
+    ``spare`` cards it received since the evidence (a kept drawn card)."""
 
     colors: frozenset[Color] = frozenset()
     ranks: frozenset[Rank] = frozenset()
     wilds: bool = False
+    spare: int = 0
 
     def excludes(self, card: Card) -> bool:
         if card.color is None:
@@ -47,7 +68,23 @@ class Lack:
 
     def merge(self, color: Color | None, rank: Rank) -> Lack:
         colors = self.colors | {color} if color is not None else self.colors
-        return Lack(colors, self.ranks | {rank}, True)
+        return Lack(colors, self.ranks | {rank}, True, self.spare)
+
+    def merge_lack(self, other: Lack) -> Lack:
+        return Lack(
+            self.colors | other.colors,
+            self.ranks | other.ranks,
+            self.wilds or other.wilds,
+            self.spare + other.spare,
+        )
+
+    @property
+    def empty(self) -> bool:
+        return not (self.colors or self.ranks or self.wilds)
+
+    def holds_for(self, hand: Iterable[Card]) -> bool:
+        """Whether ``hand`` is consistent with this lack."""
+        return sum(1 for card in hand if self.excludes(card)) <= self.spare
 
 
 NO_LACK = Lack()
@@ -68,7 +105,13 @@ class TableKnowledge:
     unseen: tuple[int, ...]
     """How many copies of each face (by ``Card.index``) this seat has not seen."""
     lacks: tuple[Lack, ...]
-    """Per seat, what its hand is known not to hold."""
+    """Per seat, what its hand surely does not hold."""
+    likely: tuple[Lack, ...]
+    """Per seat, what its hand probably does not hold (includes ``lacks``)."""
+    known: tuple[tuple[Card, ...], ...]
+    """Per seat, cards it surely holds."""
+    named: tuple[Color | None, ...]
+    """Per seat, the last color it named for a wild while its hand stayed its own."""
     last_wild_draw_four: WildDrawFourPlay | None
     known_honest: frozenset[int]
     """Seats whose Wild Draw Four was challenged and found legal this round."""
@@ -97,26 +140,92 @@ def unseen_counts(rules: Rules, hand: Iterable[Card], discard: Iterable[Card]) -
     return counts
 
 
+class _Reader:
+    """The per-seat facts, updated event by event."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.sure = [NO_LACK] * n
+        self.likely = [NO_LACK] * n
+        self.known: list[list[Card]] = [[] for _ in range(n)]
+        self.named: list[Color | None] = [None] * n
+
+    def reset(self, seat: int) -> None:
+        """The seat got cards it did not choose: its gaps may be filled."""
+        self.sure[seat] = NO_LACK
+        self.likely[seat] = NO_LACK
+
+    def move_hands(self, moves: dict[int, int]) -> None:
+        """Hands change owners (seat -> new seat): the facts follow the hands."""
+        sure, likely, known = list(self.sure), list(self.likely), list(self.known)
+        for src, dst in moves.items():
+            self.sure[dst], self.likely[dst], self.known[dst] = sure[src], likely[src], known[src]
+            self.named[dst] = None  # a named color says what its namer held, not the hand
+
+
+@dataclass(frozen=True, slots=True)
+class _Draw:
+    """A draw on a turn, read until the drawer plays the drawn card or passes."""
+
+    seat: int
+    count: int
+    older: Lack
+    """What the hand surely lacked before the draw."""
+    fresh: Lack
+    """What the draw proves the hand before it lacked (empty when it proves nothing)."""
+    likely: Lack
+
+    def settle(self, *, played: bool, must_play: bool) -> Lack:
+        """The sure gaps of the hand after the draw. Every drawn card but the last fitted
+        nothing (T7 draws until one fits), so it respects ``fresh`` but maybe not ``older``;
+        the last one was played, or kept: kept, it fitted nothing if it had to be played."""
+        if self.fresh.empty and self.older.empty:
+            return NO_LACK
+        last_unknown = 0 if played or must_play else 1
+        before = self.older.merge_lack(self.fresh)
+        if self.older.empty:
+            return _with_spare(self.fresh, self.fresh.spare + last_unknown)
+        extra = self.count - (1 if played else 0)
+        if not played and must_play:
+            extra = self.count  # they fitted nothing now, but may break the older gaps
+        return _with_spare(before, before.spare + extra)
+
+
+def _with_spare(lack: Lack, spare: int) -> Lack:
+    return Lack(lack.colors, lack.ranks, lack.wilds, spare)
+
+
 def read_table(view: Observation) -> TableKnowledge:
     table = view.table
+    rules = table.rules
     n = table.seats
-    lacks = [NO_LACK] * n
+    must_play = [
+        rules.must_play_drawn or (rules.adults_draw_until_playable and not kid)
+        for kid in table.kids
+    ]
+    proof = not rules.voluntary_draw
+    facts = _Reader(n)
     color: Color | None = None
     top_rank = Rank.ZERO
     last_wd4: WildDrawFourPlay | None = None
     honest: set[int] = set()
     bluffers: set[int] = set()
-    before_draw = [NO_LACK] * n
-    drew_last: int | None = None
+    # A turn's draw, until it is settled.
+    drawing: _Draw | None = None
     for event in table.log:
         kind = type(event)
-        if drew_last is not None and kind is not Played and kind is not UnoDeclared:
-            drew_last = None
+        if drawing is not None and kind is not UnoDeclared:
+            seat = drawing.seat
+            settled = None
+            if kind is Played and event.seat == seat:  # type: ignore[attr-defined]
+                settled = drawing.settle(played=True, must_play=must_play[seat])
+            elif kind is Passed and event.seat == seat:  # type: ignore[attr-defined]
+                settled = drawing.settle(played=False, must_play=must_play[seat])
+            if settled is not None:
+                facts.sure[seat], facts.likely[seat] = settled, drawing.likely
+            drawing = None
         if kind is Played:
             assert isinstance(event, Played)
-            if event.seat == drew_last:
-                lacks[drew_last] = before_draw[drew_last]  # back to the hand before the draw
-            drew_last = None
             card = event.card
             if card.rank is Rank.WILD_DRAW_FOUR:
                 last_wd4 = WildDrawFourPlay(event.seat, color, -1)
@@ -126,50 +235,118 @@ def read_table(view: Observation) -> TableKnowledge:
         elif kind is ColorChosen:
             assert isinstance(event, ColorChosen)
             color = event.color
+            facts.named[event.seat] = event.color
         elif kind is CardTurned:
             assert isinstance(event, CardTurned)
             color, top_rank = event.card.color, event.card.rank
         elif kind is Drew:
             assert isinstance(event, Drew)
+            seat = event.seat
             if event.cause is DrawCause.DRAW:
-                # The hand before the draw fitted nothing. The drawn card does not fit now
-                # either, unless it is played at once, but it may break older evidence.
-                before_draw[event.seat] = lacks[event.seat].merge(color, top_rank)
-                lacks[event.seat] = NO_LACK.merge(color, top_rank)
-                drew_last = event.seat
-                continue
-            if event.count:
-                lacks[event.seat] = NO_LACK
+                fresh = NO_LACK.merge(color, top_rank) if proof else NO_LACK
+                likely = facts.likely[seat].merge(color, top_rank)
+                drawing = _Draw(seat, event.count, facts.sure[seat], fresh, likely)
+                # Until the draw settles, the drawn cards are unknown: no sure gap.
+                facts.sure[seat] = NO_LACK
+                facts.likely[seat] = NO_LACK
+            elif event.count:
+                facts.reset(seat)
         elif kind is Gave:
             assert isinstance(event, Gave)
             for r in event.recipients:
-                lacks[r] = NO_LACK
+                facts.reset(r)
         elif kind is HandsSwapped:
             assert isinstance(event, HandsSwapped)
-            a, b = event.seat, event.target
-            lacks[a], lacks[b] = lacks[b], lacks[a]
+            facts.move_hands({event.seat: event.target, event.target: event.seat})
         elif kind is HandsRotated:
             assert isinstance(event, HandsRotated)
-            rotated = [NO_LACK] * n
-            for seat in range(n):
-                rotated[(seat + event.direction) % n] = lacks[seat]
-            lacks = rotated
+            facts.move_hands({seat: (seat + event.direction) % n for seat in range(n)})
         elif kind is PileDealtOut:
             assert isinstance(event, PileDealtOut)
             for seat, got in enumerate(event.counts):
                 if got:
-                    lacks[seat] = NO_LACK
-    for event in view.private_log:
-        if type(event) is HandRevealed:
-            assert isinstance(event, HandRevealed)
-            if last_wd4 is not None and event.owner == last_wd4.seat:
-                held = any(c.color is last_wd4.prior_color for c in event.cards)
-                (bluffers if held else honest).add(event.owner)
+                    facts.reset(seat)
+    if drawing is not None:  # the drawer still decides (its own turn, or an UNO call)
+        facts.sure[drawing.seat] = drawing.settle(played=False, must_play=False)
+        facts.likely[drawing.seat] = drawing.likely
+    _read_reveals(view, facts, last_wd4, honest, bluffers)
     if last_wd4 is not None:
         last_wd4 = WildDrawFourPlay(
             last_wd4.seat, last_wd4.prior_color, table.counts[last_wd4.seat]
         )
-    unseen = unseen_counts(table.rules, view.hand, table.discard)
+    unseen = unseen_counts(rules, view.hand, table.discard)
+    me = view.seat
+    facts.sure[me] = facts.likely[me] = NO_LACK
+    facts.known[me] = []
+    merged = [_union(a, b) for a, b in zip(facts.sure, facts.likely, strict=True)]
     return TableKnowledge(
-        tuple(unseen), tuple(lacks), last_wd4, frozenset(honest), frozenset(bluffers)
+        tuple(unseen),
+        tuple(facts.sure),
+        tuple(merged),
+        tuple(tuple(k) for k in facts.known),
+        tuple(facts.named),
+        last_wd4,
+        frozenset(honest),
+        frozenset(bluffers),
     )
+
+
+def _union(sure: Lack, likely: Lack) -> Lack:
+    if sure.empty:
+        return likely
+    return Lack(
+        sure.colors | likely.colors,
+        sure.ranks | likely.ranks,
+        sure.wilds or likely.wilds,
+        sure.spare,
+    )
+
+
+def _read_reveals(
+    view: Observation,
+    facts: _Reader,
+    last_wd4: WildDrawFourPlay | None,
+    honest: set[int],
+    bluffers: set[int],
+) -> None:
+    """O21: a hand shown to this seat after its challenge. The shown cards stay known while
+    the public log shows the owner has not played them nor lost its hand since."""
+    table = view.table
+    reveals = [e for e in view.private_log if type(e) is HandRevealed]
+    if not reveals:
+        return
+    reveal = reveals[-1]
+    assert isinstance(reveal, HandRevealed)
+    if last_wd4 is not None and reveal.owner == last_wd4.seat:
+        held = any(c.color is last_wd4.prior_color for c in reveal.cards)
+        (bluffers if held else honest).add(reveal.owner)
+    # Replay the public log after the challenge for the owner's hand.
+    owner: int | None = reveal.owner
+    cards = Counter(reveal.cards)
+    log = table.log
+    start = max(
+        (
+            i
+            for i, e in enumerate(log)
+            if type(e) is Challenged and e.challenger == view.seat and e.target == reveal.owner
+        ),
+        default=len(log),
+    )
+    for event in log[start + 1 :]:
+        kind = type(event)
+        if kind is Played and event.seat == owner:  # type: ignore[attr-defined]
+            card = event.card  # type: ignore[attr-defined]
+            if cards[card]:
+                cards[card] -= 1
+        elif kind is HandsSwapped:
+            assert isinstance(event, HandsSwapped)
+            if owner in (event.seat, event.target):
+                owner = event.target if owner == event.seat else event.seat
+        elif kind is HandsRotated:
+            assert isinstance(event, HandsRotated)
+            if owner is not None:
+                owner = (owner + event.direction) % table.seats
+        elif kind is CardsReturned and event.seat == owner:  # type: ignore[attr-defined]
+            owner = None
+    if owner is not None and owner != view.seat:
+        facts.known[owner] = list(cards.elements())

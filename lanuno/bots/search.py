@@ -1,16 +1,25 @@
-"""Determinized Monte Carlo search for the expert bot.
+"""Information-set Monte Carlo tree search for the expert bot, on the fast core.
 
-The expert never sees the real round (B2). From its :class:`SeatView` it builds *worlds*:
-fresh rounds in which its own hand, the discard pile and every public fact (counts,
-color, direction, who is exposed, who said UNO) are as in the view, while the cards it has
-not seen are dealt at random to the other hands (respecting what each opponent showed it
-lacked) and to the draw pile. Each candidate action is tried in the same worlds (common
-random numbers, so the comparison is fair) and the round is played out with a quick policy.
+The expert never sees the real round (B2). From its :class:`Observation` it builds
+*worlds*: positions in which its own hand, the discard pile and every public fact (counts,
+color, direction, who is exposed, who said UNO) are as observed, while the cards it has not
+seen are dealt at random to the other hands and to the draw pile, respecting what its card
+reading (:mod:`lanuno.bots.knowledge`) says for sure (gaps a forced draw proved, cards a
+challenge showed), and, in most worlds, what it only suspects.
 
-A world starts as a round dealt by the engine itself with the table's rules and seats
-(so every field the engine keeps has a valid value), cloned, then overwritten with the
-sampled state. Only phases whose state is fully public are searched: a plain turn and the
-decision after a draw, with no penalty pending.
+The search is single-observer IS-MCTS: one tree over the moves of every seat, each iteration
+in a freshly sampled world. A node's statistics count the times it was *available* in the
+sampled worlds as well as visited, so moves that exist only in some worlds compare fairly.
+The expert's own later decisions (which card, drawing, passing) and the opponents' card
+choices are nodes of the tree: the search plans over its own next turns and looks at the
+replies that hurt it most, rather than playing every seat with one fixed policy. Below the
+tree a quick policy plays the round on, with UNO calls, Counter-UNO and jump-ins (T6) as a
+table of reasonable players makes them, for at most ``horizon`` moves; the position is then
+scored by hand sizes (or, at the end of the round, by who won and, when the game has a
+target, by the points at stake).
+
+Worlds run on :mod:`lanuno.bots.fastcore`, the engine's rules on integer cards (checked
+against the engine by ``tests/bots/test_fastcore.py``).
 """
 
 from __future__ import annotations
@@ -21,44 +30,34 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lanuno.bots.knowledge import TableKnowledge
-from lanuno.engine.actions import (
-    AcceptPenalty,
-    Action,
-    Challenge,
-    ChooseColor,
-    ChooseTarget,
-    DeclareUno,
-    Draw,
-    Give,
-    Play,
-    ReturnCard,
-    SwapHands,
-)
-from lanuno.engine.cards import COLORS, Card, Color, Rank
+from lanuno.bots import fastcore as fc
+from lanuno.bots.knowledge import Lack, TableKnowledge
+from lanuno.engine.actions import Action
+from lanuno.engine.cards import ALL_FACES, Card
+from lanuno.engine.events import Played, UnoDeclared
 from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
+from lanuno.engine.position import Position
 from lanuno.engine.round import Round
 
 HAND_SIZE_WEIGHT = 0.6
 """How fast the chance of winning falls with each card held, for playouts cut short."""
 ROLLOUT_CHALLENGE = 0.25
 """How often the playout policy challenges a Wild Draw Four (a typical table's habit)."""
+OTHERS_SAY_UNO = 0.95
+"""How often other players remember UNO in playouts."""
+OTHERS_CATCH = 0.5
+"""How often another player catches an exposed seat in playouts."""
+TRUST_LIKELY = 0.8
+"""Share of worlds in which what an opponent only probably lacks is taken as true."""
+EXPLORATION = 0.7
+"""UCB exploration constant (rewards are in [0, 1])."""
+POINTS_WEIGHT = 0.3
+"""With a points target, the share of the reward that the points at stake decide."""
 
-
-class RandomShuffler:
-    """The engine's shuffler interface over a plain generator (worlds need no audit)."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def shuffle(self, cards: list[Card], purpose: str) -> None:
-        self.rng.shuffle(cards)
-
-    def below(self, n: int, purpose: str) -> int:
-        return self.rng.randrange(n)
+_COLOR_OF = fc.COLOR_OF
+_RANK_OF = fc.RANK_OF
+_POINTS = fc.POINTS
 
 
 def searchable(view: Observation) -> bool:
@@ -71,235 +70,492 @@ def searchable(view: Observation) -> bool:
     )
 
 
+def _jump_window(view: Observation) -> int | None:
+    """T6: who played the top card, while no other seat has acted since (UNO calls aside)."""
+    for event in reversed(view.table.log):
+        if type(event) is UnoDeclared:
+            continue
+        if type(event) is Played:
+            return event.seat
+        return None
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class WorldMaker:
-    """Everything public about the moment of decision, read once from the view."""
+    """Everything public about the moment of decision, read once from the observation."""
 
-    template: Round
+    template: fc.FastRound
     seat: int
-    hand: tuple[Card, ...]
     counts: tuple[int, ...]
-    unseen: tuple[Card, ...]
+    unseen: tuple[int, ...]
+    """The cards not seen, as integers."""
     knowledge: TableKnowledge
 
     @classmethod
     def from_view(cls, view: Observation, knowledge: TableKnowledge) -> WorldMaker:
         table = view.table
-        template = Round(
-            table.rules,
-            table.kids,
-            RandomShuffler(random.Random(0)),
-            round_no=table.round_no,
-            dealer=table.dealer,
-            scores=list(table.scores),
-        )
-        template.discard = list(table.discard)
-        template.color = table.color
-        template.direction = table.direction
-        template.turn = table.turn
-        template.actor = view.seat
-        template.phase = table.phase
-        template.pending_penalty = 0
-        template.drawn_card = view.drawn
-        template.declared = list(table.declared)
-        template.exposed = table.exposed
-        template.events = []
-        template.winner = None
-        template.game_over = False
-        template._action_seat = view.seat
-        unseen = knowledge.unseen_cards()
+        n = table.seats
+        unseen = [card.index for card in knowledge.unseen_cards()]
         counts = table.counts
         hidden = sum(counts) - len(view.hand) + table.draw_pile_size
         if hidden != len(unseen):
             raise AssertionError("card counting lost a card: the view and the log disagree")
-        return cls(template, view.seat, view.hand, counts, tuple(unseen), knowledge)
+        # The position, written down through the engine's public constructor (which checks
+        # it), with the hidden cards dealt in some order: each world deals them again.
+        hidden_cards = [ALL_FACES[i] for i in unseen]
+        hands: list[tuple[Card, ...]] = []
+        for seat in range(n):
+            if seat == view.seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(hidden_cards[: counts[seat]]))
+                del hidden_cards[: counts[seat]]
+        position = Position(
+            rules=table.rules,
+            hands=tuple(hands),
+            discard=table.discard,
+            draw=tuple(hidden_cards),
+            color=table.color,
+            direction=table.direction,
+            phase=table.phase,
+            turn=table.turn,
+            actor=view.seat,
+            kids=table.kids,
+            drawn=view.drawn,
+            jump_window=_jump_window(view),
+            declared=table.declared,
+            exposed=table.exposed,
+            scores=table.scores,
+            round_no=table.round_no,
+            dealer=table.dealer,
+        )
+        template = fc.from_round(
+            Round.from_position(position), fc.RandomIntShuffler(random.Random(0))
+        )
+        return cls(template, view.seat, counts, tuple(unseen), knowledge)
 
-    def sample(self, rng: random.Random) -> Round:
-        """One world consistent with the view."""
+    def sample(self, rng: random.Random) -> fc.FastRound:
+        """One world consistent with the observation and the sure card reading."""
         world = self.template.clone()
+        world.shuffler = fc.RandomIntShuffler(rng)
         pool = list(self.unseen)
         rng.shuffle(pool)
         n = len(self.counts)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        hands[self.seat] = list(self.hand)
-        lacks = self.knowledge.lacks
-        # Seats with known gaps pick first, from the cards they can hold.
+        knowledge = self.knowledge
+        hands = world.hands
+        for s in range(n):
+            if s != self.seat:
+                hands[s] = []  # the template's own deal of the hidden cards is redone
+        trust = rng.random() < TRUST_LIKELY
+        # Known cards first, then seats with gaps (from the cards they can hold), then the
+        # rest; the draw pile takes what is left.
+        for s in range(n):
+            for card in knowledge.known[s]:
+                if s != self.seat and card.index in pool and len(hands[s]) < self.counts[s]:
+                    pool.remove(card.index)
+                    hands[s].append(card.index)
         order = sorted(
             (s for s in range(n) if s != self.seat),
-            key=lambda s: not (lacks[s].colors or lacks[s].wilds),
+            key=lambda s: knowledge.likely[s].empty,
         )
         for s in order:
-            want = self.counts[s]
-            lack = lacks[s]
-            if lack.colors or lack.wilds:
-                chosen: list[Card] = []
-                rest: list[Card] = []
-                for card in pool:
-                    if len(chosen) < want and not lack.excludes(card):
-                        chosen.append(card)
-                    else:
-                        rest.append(card)
-                short = want - len(chosen)
+            want = self.counts[s] - len(hands[s])
+            sure = knowledge.lacks[s]
+            lack = knowledge.likely[s] if trust else sure
+            if lack.empty:
+                hands[s].extend(pool[len(pool) - want :])
+                del pool[len(pool) - want :]
+                continue
+            allowed = _allowed(lack)
+            chosen: list[int] = []
+            rest: list[int] = []
+            for face in pool:
+                if len(chosen) < want and allowed[face]:
+                    chosen.append(face)
+                else:
+                    rest.append(face)
+            short = want - len(chosen)
+            if short:
+                # Not enough cards fit the reading: the likely part gives way first, then
+                # the spare cards the sure part allows (a kept drawn card).
+                sure_ok = _allowed(sure)
+                for i in range(len(rest) - 1, -1, -1):
+                    if short and sure_ok[rest[i]]:
+                        chosen.append(rest.pop(i))
+                        short -= 1
                 if short:
                     chosen.extend(rest[-short:])
                     del rest[-short:]
-                hands[s] = chosen
-                pool = rest
-            else:
-                hands[s] = pool[len(pool) - want :]
-                del pool[len(pool) - want :]
-        world.hands = hands
+            hands[s].extend(chosen)
+            pool = rest
         world.draw_pile = pool
         return world
 
 
-def _favourite(hand: Sequence[Card]) -> Color:
+_ALLOWED_CACHE: dict[Lack, list[bool]] = {}
+
+
+def _allowed(lack: Lack) -> list[bool]:
+    got = _ALLOWED_CACHE.get(lack)
+    if got is None:
+        got = _ALLOWED_CACHE[lack] = [not lack.excludes(card) for card in ALL_FACES]
+        if len(_ALLOWED_CACHE) > 4096:
+            _ALLOWED_CACHE.clear()
+    return got
+
+
+# ----------------------------------------------------------------------------- policy
+
+
+def _favourite(hand: list[int]) -> int:
     counts = [0, 0, 0, 0]
     for card in hand:
-        if card.color is not None:
-            counts[COLORS.index(card.color)] += 1
-    return COLORS[counts.index(max(counts))]
+        suit = _COLOR_OF[card]
+        if suit >= 0:
+            counts[suit] += 1
+    return counts.index(max(counts))
 
 
-_FACES_PER_COLOR = 13
-"""Cards are indexed color by color (ten numbers and three actions each)."""
-
-
-def _holds(hand: Sequence[Card], color: Color | None) -> bool:
-    for card in hand:  # noqa: SIM110 (hot loop)
-        if card.color is color:
-            return True
-    return False
-
-
-def _fewest_cards(rnd: Round, seat: int) -> int:
+def _fewest_cards(r: fc.FastRound, seat: int) -> int:
     best, best_count = seat, 1 << 30
-    for k in range(1, rnd.n):
-        other = (seat + rnd.direction * k) % rnd.n
-        count = len(rnd.hands[other])
+    for k in range(1, r.n):
+        other = (seat + r.direction * k) % r.n
+        count = len(r.hands[other])
         if count < best_count:
             best, best_count = other, count
     return best
 
 
-def playout_policy(rnd: Round, seat: int, rng: random.Random) -> Action:
-    """A quick, reasonable player for playouts: follows its longest color, keeps wilds,
-    never bluffs, always says UNO, stacks when it can, aims at the player with fewest cards.
-    It reads the world directly (a world is the searcher's own invention, not the table)."""
-    phase = rnd.phase
-    hand = rnd.hands[seat]
-    if phase is Phase.TURN or phase is Phase.DRAWN:
-        if len(hand) == 2 and not rnd.declared[seat]:
-            return DeclareUno(seat)
+def policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
+    """A quick, reasonable player: follows its longest color, keeps wilds, never bluffs,
+    stacks when it can, attacks a player about to win, aims at the fewest cards."""
+    phase = r.phase
+    hand = r.hands[seat]
+    if phase == fc.TURN:
         counts = [0, 0, 0, 0]
         for card in hand:
-            if card.color is not None:
-                counts[card.index // _FACES_PER_COLOR] += 1
-        favourite = COLORS[counts.index(max(counts))]
-        if phase is Phase.DRAWN:
-            drawn = rnd.drawn_card
-            assert drawn is not None
-            return Play(seat, drawn, favourite if drawn.color is None else None)
-        current = rnd.color
-        top_rank = rnd.discard[-1].rank
-        # Someone about to win: attack the next player and shed the expensive cards.
+            suit = _COLOR_OF[card]
+            if suit >= 0:
+                counts[suit] += 1
+        color = r.color
+        top_rank = _RANK_OF[r.discard[-1]]
+        n, d = r.n, r.direction
+        next_short = len(r.hands[(seat + d) % n]) <= 2
         urgent = False
-        for other in rnd.hands:
-            if len(other) <= 2 and other is not hand:
+        for k in range(1, n):
+            if len(r.hands[(seat + k) % n]) <= 2:
                 urgent = True
-        next_short = len(rnd.hands[(seat + rnd.direction) % rnd.n]) <= 2
-        best: Card | None = None
-        best_score = -1
+        best, best_score = -1, -1
         for card in hand:
-            if card.color is None:
-                if card.rank is Rank.WILD_DRAW_FOUR:
-                    score = 0 if _holds(hand, current) else (30 if next_short else 1)
+            suit = _COLOR_OF[card]
+            if suit < 0:
+                if _RANK_OF[card] == fc.WILD_DRAW_FOUR:
+                    score = 0 if counts[color] else (30 if next_short else 1)
                 else:
                     score = 2
-            elif card.color is current or card.rank is top_rank:
-                score = 10 + counts[card.index // _FACES_PER_COLOR]
+            elif suit == color or _RANK_OF[card] == top_rank:
+                score = 10 + counts[suit]
                 if urgent:
-                    score += card.points // 4
-                    if next_short and card.index % _FACES_PER_COLOR >= 10:
+                    score += _POINTS[card] // 4
+                    if next_short and _RANK_OF[card] >= fc.SKIP:
                         score += 10
             else:
                 continue
             if score > best_score:
                 best, best_score = card, score
-        if best is None or (best_score == 0 and rnd.rules.voluntary_draw):
-            return Draw(seat)
-        if best.color is None:
-            if not rnd.fits(best, hand):
-                return Draw(seat)
-            return Play(seat, best, favourite)
-        return Play(seat, best)
-    if phase is Phase.CHOOSE_COLOR:
-        return ChooseColor(seat, _favourite(hand))
-    if phase is Phase.PENALTY:
-        legal = rnd.legal_actions(seat)
-        for action in legal:
-            if type(action) is Play:
-                return action
-        challenge = Challenge(seat)
-        if challenge in legal and rng.random() < ROLLOUT_CHALLENGE:
-            return challenge
-        return AcceptPenalty(seat)
-    if phase is Phase.GIFT:
-        target = _fewest_cards(rnd, seat)
-        return Give(seat, tuple(target for _ in rnd.gift_cards))
-    if phase is Phase.CHOOSE_TARGET:
-        return ChooseTarget(seat, _fewest_cards(rnd, seat))
-    if phase is Phase.SWAP:
-        return SwapHands(seat, _fewest_cards(rnd, seat))
-    if phase is Phase.EXCESS:
-        return ReturnCard(seat, max(hand, key=lambda c: (c.points, c.index)))
-    return rnd.legal_actions(seat)[0]
+        if best < 0 or (best_score == 0 and r.rules.voluntary_draw):
+            return fc.DRAWS[seat]
+        if _COLOR_OF[best] < 0:
+            if not r.fits(best, hand):
+                return fc.DRAWS[seat]
+            return fc.WILD_PLAYS[seat][best][counts.index(max(counts))]
+        return fc.PLAYS[seat][best]
+    if phase == fc.DRAWN:
+        drawn = r.drawn_card
+        if _COLOR_OF[drawn] < 0:
+            return fc.WILD_PLAYS[seat][drawn][_favourite(hand)]
+        return fc.PLAYS[seat][drawn]
+    if phase == fc.CHOOSE_COLOR:
+        return fc.COLOR_CHOICES[seat][_favourite(hand)]
+    if phase == fc.PENALTY:
+        legal = r.legal_actions(seat)
+        for move in legal:
+            if move[0] == fc.PLAY:
+                return move
+        if len(legal) > 1 and legal[1][0] == fc.CHALLENGE and rng.random() < ROLLOUT_CHALLENGE:
+            return legal[1]
+        return fc.ACCEPTS[seat]
+    if phase == fc.GIFT:
+        target = _fewest_cards(r, seat)
+        return (fc.GIVE, seat, target, target if len(r.gift_cards) == 2 else -1)
+    if phase == fc.CHOOSE_TARGET:
+        return (fc.TARGET, seat, _fewest_cards(r, seat), -1)
+    if phase == fc.SWAP:
+        return (fc.SWAP_WITH, seat, _fewest_cards(r, seat), -1)
+    if phase == fc.EXCESS:
+        return fc.RETURNS[seat][max(hand, key=lambda c: (_POINTS[c], c))]
+    return r.legal_actions(seat)[0]
 
 
-def playout(world: Round, seat: int, rng: random.Random, horizon: int) -> float:
-    """Play the world on for at most ``horizon`` actions and score it for ``seat``: 1 for a
-    win, 0 for a loss, and in between, when the round is still on, a share that falls
-    with the cards ``seat`` holds compared with the others (shorter playouts keep the
-    luck of far-off draws out of the comparison)."""
-    for _ in range(horizon):
-        if world.phase is Phase.ROUND_OVER:
-            return 1.0 if world.winner == seat else 0.0
-        world.apply(playout_policy(world, world.actor, rng))
-    if world.phase is Phase.ROUND_OVER:
-        return 1.0 if world.winner == seat else 0.0
-    weights = [_HAND_SHARE[min(len(hand), _MAX_SHARE)] for hand in world.hands]
-    return weights[seat] / sum(weights)
+def out_of_turn(r: fc.FastRound, me: int, rng: random.Random) -> None:
+    """Calls made between decisions: the actor's UNO, an exposed seat's late UNO or its
+    catch (O23, O24), and a jump-in (T6), as a table of reasonable players makes them."""
+    actor = r.actor
+    if (
+        len(r.hands[actor]) == 2
+        and not r.declared[actor]
+        and r.phase in (fc.TURN, fc.DRAWN, fc.PENALTY)
+        and (actor == me or rng.random() < OTHERS_SAY_UNO)
+    ):
+        r.apply(fc.UNOS[actor])
+    exposed = r.exposed
+    if exposed is not None:
+        if exposed == me or rng.random() < OTHERS_SAY_UNO:
+            r.apply(fc.UNOS[exposed])
+        else:
+            for k in range(1, r.n):
+                seat = (exposed + k) % r.n
+                if seat == me or rng.random() < OTHERS_CATCH:
+                    r.apply(fc.COUNTERS[seat][exposed])
+                    break
+    if r.jump_window is not None and r.rules.jump_in and r.phase == fc.TURN and not r.pending:
+        top = r.discard[-1]
+        if _COLOR_OF[top] >= 0:
+            n, d = r.n, r.direction
+            for k in range(1, n):
+                seat = (r.actor + d * k) % n
+                if top in r.hands[seat] and (seat != me or len(r.hands[seat]) != 2):
+                    r.apply(fc.PLAYS[seat][top])
+                    break
+
+
+def rewards(r: fc.FastRound) -> list[float]:
+    """Each seat's result in [0, 1]: who won (and, with a points target, the points at
+    stake), or for a round still on, a share that falls with the cards each seat holds."""
+    n = r.n
+    if r.phase == fc.ROUND_OVER:
+        out = [0.0] * n
+        winner = r.winner
+        assert winner is not None
+        out[winner] = 1.0
+        return out
+    weights = [_HAND_SHARE[min(len(hand), _MAX_SHARE)] for hand in r.hands]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def scored_rewards(r: fc.FastRound, target: int, scores_before: Sequence[int]) -> list[float]:
+    """With a points target: the win counts for most, the points won or given away for the
+    rest (a loser who holds many points hands them to the winner)."""
+    base = rewards(r)
+    if r.phase != fc.ROUND_OVER:
+        return base
+    winner = r.winner
+    assert winner is not None
+    gained = r.scores[winner] - scores_before[winner]
+    scale = min(1.0, gained / max(target / 5, 1))
+    out = []
+    for seat, value in enumerate(base):
+        if seat == winner:
+            out.append((1 - POINTS_WEIGHT) + POINTS_WEIGHT * scale)
+        else:
+            held = sum(_POINTS[c] for c in r.hands[seat])
+            out.append(POINTS_WEIGHT * (1 - min(1.0, held / max(target / 5, 1))) * value)
+    return out
 
 
 _MAX_SHARE = 40
 _HAND_SHARE = [math.exp(-HAND_SIZE_WEIGHT * k) for k in range(_MAX_SHARE + 1)]
 
 
-def evaluate(
+# ----------------------------------------------------------------------------- the tree
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[fc.Move, Node] = {}
+
+
+def tree_moves(r: fc.FastRound, seat: int, me: int) -> list[fc.Move]:
+    """The moves the tree distinguishes at a decision: every distinct card (a wild in the
+    player's favourite color), drawing where it may make sense, play-or-keep after a draw.
+    Other phases follow the policy (one move)."""
+    phase = r.phase
+    if phase == fc.TURN:
+        hand = r.hands[seat]
+        fav = -1
+        out: list[fc.Move] = []
+        for move in r.legal_actions(seat):
+            kind = move[0]
+            if kind == fc.PLAY:
+                card = move[2]
+                if _COLOR_OF[card] < 0:
+                    if fav < 0:
+                        fav = _favourite(hand)
+                    if move[3] != fav:
+                        continue
+                    if (
+                        seat != me
+                        and _RANK_OF[card] == fc.WILD_DRAW_FOUR
+                        and r.rules.challenge
+                        and r.holds_color(hand, r.color)
+                    ):
+                        continue  # the opponents are not modelled as bluffing
+                out.append(move)
+            elif kind == fc.DRAW and (seat == me or not out):
+                out.append(move)
+        return out
+    if phase == fc.DRAWN and seat == me:
+        return [m for m in r.legal_actions(seat) if m[0] == fc.PASS or m[3] <= 0]
+    return []
+
+
+def search(
     maker: WorldMaker,
-    candidates: Sequence[Action],
+    candidates: Sequence[fc.Move],
     rng: random.Random,
     *,
-    playouts: int | None,
+    iterations: int | None,
+    deadline: float | None,
+    horizon: int,
+) -> tuple[list[int], list[float], int]:
+    """Visits and mean reward of each root candidate, and the iterations run. Stops after
+    ``iterations``, or when ``deadline`` (a ``time.perf_counter`` value) passes."""
+    me = maker.seat
+    root = Node(me)
+    target = maker.template.rules.target
+    points_target = target if not maker.template.rules.round_wins else None
+    done = 0
+    log, sqrt = math.log, math.sqrt
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        world = maker.sample(random.Random(rng.getrandbits(48)))
+        prng = random.Random(rng.getrandbits(48))
+        scores_before = list(world.scores)
+        node = root
+        path = [root]
+        moves: Sequence[fc.Move] = candidates
+        expanded = False
+        rollout = 0
+        while world.phase != fc.ROUND_OVER:
+            if node is not root:
+                out_of_turn(world, me, prng)
+                if world.phase == fc.ROUND_OVER:
+                    break
+                seat = world.actor
+                # Only the searcher's own decisions are nodes: the others play the policy
+                # (a model of a reasonable table), so the tree plans the searcher's turns.
+                moves = tree_moves(world, seat, me) if seat == me else ()
+                if expanded:
+                    world.apply(policy(world, seat, prng))
+                    rollout += 1
+                    if rollout >= horizon:
+                        break
+                    continue
+                if len(moves) <= 1:
+                    world.apply(moves[0] if moves else policy(world, seat, prng))
+                    continue
+            else:
+                seat = me
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            for m in moves:
+                child = children.get(m)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                move = untried[0] if node is root else untried[int(prng.random() * len(untried))]
+                child = children[move] = Node(seat)
+                child.avail = 1
+                expanded = True
+            else:
+                best_value = -1.0
+                move = moves[0]
+                for m in moves:
+                    c = children[m]
+                    value = c.total / c.visits + EXPLORATION * sqrt(log(c.avail) / c.visits)
+                    if value > best_value:
+                        best_value, move = value, m
+                child = children[move]
+            world.apply(move)
+            path.append(child)
+            node = child
+        if points_target is not None:
+            result = scored_rewards(world, points_target, scores_before)
+        else:
+            result = rewards(world)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += result[visited.seat]
+        done += 1
+    visits = [root.children[m].visits if m in root.children else 0 for m in candidates]
+    means = [
+        root.children[m].total / root.children[m].visits
+        if m in root.children and root.children[m].visits
+        else 0.0
+        for m in candidates
+    ]
+    return visits, means, done
+
+
+def to_moves(actions: Sequence[Action]) -> list[fc.Move]:
+    return [fc.from_engine(action) for action in actions]
+
+
+def flat(
+    maker: WorldMaker,
+    candidates: Sequence[fc.Move],
+    rng: random.Random,
+    *,
+    worlds: int | None,
     deadline: float | None,
     horizon: int,
 ) -> tuple[list[float], int]:
-    """Mean playout value of each candidate over the same sampled worlds, and how many
-    worlds were played. Stops after ``playouts`` worlds, or when ``deadline`` (a
-    ``time.perf_counter`` value) passes, whichever is given (at least one world)."""
+    """Mean reward of each root candidate over the same sampled worlds (common random
+    numbers: every candidate meets the same hidden cards and the same later luck)."""
+    me = maker.seat
     totals = [0.0] * len(candidates)
-    worlds = 0
+    done = 0
+    rules = maker.template.rules
+    points_target = rules.target if not rules.round_wins else None
     while True:
-        if playouts is not None and worlds >= playouts:
+        if worlds is not None and done >= worlds:
             break
-        if deadline is not None and worlds and time.perf_counter() >= deadline:
+        if deadline is not None and done and time.perf_counter() >= deadline:
             break
         seed = rng.getrandbits(48)
         world = maker.sample(random.Random(seed))
-        for i, action in enumerate(candidates):
+        scores_before = list(world.scores)
+        for i, move in enumerate(candidates):
             twin = world.clone()
-            twin.shuffler = RandomShuffler(random.Random(seed + 1))
-            twin.apply(action)
-            totals[i] += playout(twin, maker.seat, random.Random(seed + 2), horizon)
-        worlds += 1
-    return [t / max(worlds, 1) for t in totals], worlds
+            prng = random.Random(seed + 1)
+            twin.shuffler = fc.RandomIntShuffler(prng)
+            twin.apply(move)
+            rollout(twin, me, prng, horizon)
+            if points_target is not None:
+                totals[i] += scored_rewards(twin, points_target, scores_before)[me]
+            else:
+                totals[i] += rewards(twin)[me]
+        done += 1
+    return [t / max(done, 1) for t in totals], done
+
+
+def rollout(r: fc.FastRound, me: int, rng: random.Random, horizon: int) -> None:
+    """Play on with the policy for at most ``horizon`` moves."""
+    for _ in range(horizon):
+        if r.phase == fc.ROUND_OVER:
+            break
+        out_of_turn(r, me, rng)
+        if r.phase == fc.ROUND_OVER:
+            break
+        r.apply(policy(r, r.actor, rng))
