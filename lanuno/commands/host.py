@@ -108,7 +108,7 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     screen = TableScreen(server, announced=announcer is not None)
     try:
         if args.headless:
-            await log_until_closed(server, screen)
+            await log_until_closed(server, screen, args.lang)
         else:
             await show_until_closed(server, screen, TableControls(server), args.lang)
     finally:

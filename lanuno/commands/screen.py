@@ -15,7 +15,9 @@ from lanuno.ui.table_app import run_table_app
 from lanuno.wire.crypto import format_check_number
 
 
-async def log_until_closed(server: TableServer, screen: TableScreen) -> None:
+async def log_until_closed(
+    server: TableServer, screen: TableScreen, lang: str | None = None
+) -> None:
     """Headless: how to join, then every public message as a line, until the server closes."""
     table = server.table
     addresses = ", ".join(server.addresses)
@@ -26,7 +28,7 @@ async def log_until_closed(server: TableServer, screen: TableScreen) -> None:
     say(f"players join with: lanuno join {server.addresses[0]} --code {table.room_code}")
     if screen.loopback_only:
         say(LOOPBACK_ONLY)
-    logger = asyncio.create_task(log_screen(screen, say))
+    logger = asyncio.create_task(log_screen(screen, say, lang))
     await server.closed.wait()
     logger.cancel()
 

@@ -454,6 +454,9 @@ def _lobby(ctl: ClientController) -> Render:
         model, tr = ctl.model, ctl.tr
         out: StyleAndTextTuples = [("class:title", " " + tr("lobby.title", table=model.table))]
         out.append(("", "\n\n"))
+        if model.watching and model.seat is None:
+            for piece in wrap_words(tr("prompt.watching"), width - 2):
+                out.append(("class:prompt.mine", f" {piece}\n"))
         if model.seat is not None:
             name = model.name_of(model.seat)
             out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))

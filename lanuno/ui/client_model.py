@@ -153,6 +153,8 @@ class ClientModel:
         self.bye: Bye | None = None
         self.deadline_at: float | None = None
         self.ready = False
+        self.watching = False
+        """Welcomed without a seat (the game had started): watching until the next one."""
         self.local = False
         """``lanuno play``: a game on this computer (no check number, no connection state)."""
         self.hold_summary = False
@@ -255,6 +257,8 @@ class ClientModel:
             return tr("lobby.waiting")
         if state.phase in ("round_over", "game_over"):
             return tr("prompt.round_over")
+        if self.watching and self.seat is None:
+            return tr("prompt.watching")
         if not self.my_decision:
             exposed = self.exposed_seats()
             if exposed and self.can("catch"):
@@ -285,6 +289,7 @@ class ClientModel:
             self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
         elif isinstance(message, Welcome):
             self.seat = message.seat
+            self.watching = message.seat is None  # a late joiner: seated at the next game
             self.table = message.table
             self.preset = message.preset
             self.options = dict(message.options)

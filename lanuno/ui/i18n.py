@@ -69,6 +69,7 @@ EN: dict[str, str] = {
     "prompt.swap": "Choose a player to swap hands with.",
     "prompt.excess": "Too many cards: return one under the draw pile.",
     "prompt.wait": "Waiting for {name}...",
+    "prompt.watching": "You are watching: you will be seated when this game ends.",
     "prompt.round_over": "The round is over.",
     "prompt.timer": "{seconds} s left",
     "prompt.catch": "{name} has one card and did not say UNO: press K to catch them!",
@@ -216,6 +217,23 @@ EN: dict[str, str] = {
     "level.beginner": "beginner",
     "level.intermediate": "intermediate",
     "level.expert": "expert",
+    # plain (line-based) client and headless log
+    "plain.help": (
+        "Type an action (play R7, play W+4 B, draw, pass, uno, color G, catch 2, "
+        "challenge, accept; seats count from 1), or the number of one listed under 'You may', "
+        "or: ready, state, help, quit."
+    ),
+    "plain.welcome": "Welcome to {table} ({preset}): you are seat {seat}.",
+    "plain.welcome_watch": (
+        "Welcome to {table} ({preset}): you are watching; you will be seated when this game ends."
+    ),
+    "plain.lobby": "Lobby: {seats}. Type 'ready' when you are.",
+    "plain.hand": "Your hand: {cards}",
+    "plain.may": "You may: {choices}",
+    "plain.choose": "Choose 1 to {count}.",
+    "plain.scores": "Scores: {scores}.",
+    "plain.away": "{name} is away: the seat is held until they come back.",
+    "plain.back": "{name} is back (check number {check}).",
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
     "point_one": "{count} point",
@@ -404,6 +422,7 @@ FR: dict[str, str] = {
     "prompt.swap": "Choisissez avec qui échanger votre main.",
     "prompt.excess": "Trop de cartes : remettez-en une sous la pioche.",
     "prompt.wait": "On attend {name}...",
+    "prompt.watching": "Vous regardez : vous aurez une place à la fin de cette partie.",
     "prompt.round_over": "La manche est finie.",
     "prompt.timer": "encore {seconds} s",
     "prompt.catch": "{name} a une carte sans avoir dit UNO : appuyez sur K pour le contrer !",
@@ -542,6 +561,23 @@ FR: dict[str, str] = {
     "level.beginner": "débutant",
     "level.intermediate": "intermédiaire",
     "level.expert": "expert",
+    "plain.help": (
+        "Tapez une action («play R7», «play W+4 B», «draw», «pass», «uno», «color G», "
+        "«catch 2», «challenge», «accept» ; les places se comptent à partir de 1), ou le "
+        "numéro d'une action proposée, ou : «ready», «state», «help», «quit»."
+    ),
+    "plain.welcome": "Bienvenue à {table} ({preset}) : vous êtes à la place {seat}.",
+    "plain.welcome_watch": (
+        "Bienvenue à {table} ({preset}) : vous regardez ; vous aurez une place à la fin de "
+        "cette partie."
+    ),
+    "plain.lobby": "Salon : {seats}. Tapez «ready» quand vous êtes prêt.",
+    "plain.hand": "Votre main : {cards}",
+    "plain.may": "Vous pouvez : {choices}",
+    "plain.choose": "Choisissez entre 1 et {count}.",
+    "plain.scores": "Scores : {scores}.",
+    "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
+    "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
     "point_one": "{count} point",
     "point_many": "{count} points",

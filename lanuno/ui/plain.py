@@ -11,10 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
 
+from lanuno.ui.client_model import seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
+from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.narrate import EventLog, Names
+from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.crypto import format_check_number
 from lanuno.wire.messages import (
     Bye,
@@ -30,10 +34,8 @@ from lanuno.wire.messages import (
     Welcome,
 )
 
-HELP = (
-    "Type an action (play R7, play W+4 B, draw, pass, uno, color G, catch 2, challenge,\n"
-    "accept), or the number of one listed under 'you may', or: ready, state, help, quit."
-)
+SEAT_VERBS = frozenset({"catch", "give", "swap", "target"})
+"""Actions whose arguments are seats: typed and shown counting from 1, sent from 0."""
 
 
 def normalize_action(line: str) -> str:
@@ -44,92 +46,160 @@ def normalize_action(line: str) -> str:
     return " ".join([words[0].lower(), *(w.upper() for w in words[1:])])
 
 
-def describe_event(event: Event, names: list[str]) -> str:
-    def who(key: str) -> str:
-        value = event.fields.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-            return names[value]
-        return str(value)
-
-    f = event.fields
-    kind = event.type
-    if kind == "played":
-        return f"{who('seat')} plays {f.get('card')}"
-    if kind == "drew":
-        return f"{who('seat')} draws {f.get('count')} ({f.get('cause')})"
-    if kind == "color_chosen":
-        return f"{who('seat')} chooses {f.get('color')}"
-    if kind in ("cards_drawn", "hand_dealt", "cards_received"):
-        cards = " ".join(str(c) for c in f.get("cards") or ())  # type: ignore[union-attr]
-        return f"you get {cards}"
-    if kind == "uno_declared":
-        return f"{who('seat')} says UNO!"
-    if kind == "counter_uno":
-        caught = "caught" if f.get("caught") else "missed"
-        return f"{who('caller')} calls Counter-UNO on {who('target')}: {caught}"
-    if kind == "round_started":
-        return f"round {f.get('round_no')} starts"
-    details = ", ".join(f"{k}={v}" for k, v in f.items())
-    return f"{kind} {details}".strip()
+def seats_from_one(notation: str) -> str:
+    """``catch 1`` (wire, seats from 0) -> ``catch 2`` (what a person reads and types)."""
+    verb, *rest = notation.split(" ")
+    if verb not in SEAT_VERBS:
+        return notation
+    return " ".join([verb, *(str(int(w) + 1) if w.isdigit() else w for w in rest)])
 
 
-def render_state(state: State, seat: int | None, names: list[str]) -> str:
-    def name(s: int | None) -> str:
-        return "-" if s is None else (names[s] if s < len(names) else f"seat {s}")
+def seats_from_zero(notation: str) -> str:
+    """What a person typed (seats from 1) -> the wire's notation (seats from 0)."""
+    verb, *rest = notation.split(" ")
+    if verb not in SEAT_VERBS:
+        return notation
+    return " ".join([verb, *(str(int(w) - 1) if w.isdigit() and w != "0" else w for w in rest)])
 
-    lines = [
-        f"round {state.round}  top {state.top} (color {state.color})  "
-        f"draw pile {state.draw_pile}  waiting for {name(state.actor)} [{state.phase}]"
-        + (f"  {state.deadline_ms // 1000} s left" if state.deadline_ms is not None else ""),
-        "  "
-        + "  ".join(
-            f"{name(s)}:{count}{'*' if s == state.actor else ''}"
-            f"{' UNO' if state.uno[s].declared else ''}"
-            for s, count in enumerate(state.counts)
-        ),
-    ]
+
+class Narrator:
+    """Events as the full-screen log tells them (the same sentences, the same merged
+    "played a wild and chose blue"), printed as lines: a wild's line waits for its color."""
+
+    def __init__(self, tr: Translator, names: Names, me: Callable[[], int | None]) -> None:
+        self.tr = tr
+        self.names = names
+        self.me = me
+        self.log = EventLog(limit=1_000_000)
+        self.printed = 0
+
+    def event(self, event: Event) -> list[str]:
+        self.log.add_event(event.type, event.fields, self.names, self.tr, self.me())
+        if event.type == "played" and event.fields.get("card") in WILD_CODES:
+            return []  # its color comes next: one sentence for both
+        return self.flush()
+
+    def flush(self) -> list[str]:
+        lines = [line.text for line in self.log.lines[self.printed :]]
+        self.printed = len(self.log.lines)
+        return lines
+
+
+WILD_CODES = ("W", "W+4", "X")
+
+
+def scores_text(tr: Translator, names: Names, scores: Sequence[int]) -> str:
+    return ", ".join(f"{names(seat)} {score}" for seat, score in enumerate(scores))
+
+
+def render_state(state: State, seat: int | None, names: Names, tr: Translator) -> str:
+    """The table in three lines: the top card and whose decision it is, the seats, and
+    this player's hand with what they may do (numbered from 1)."""
+    top = tr.card(state.top) if state.top else "-"
+    color = f" ({tr.color(state.color)})" if state.color else ""
+    waiting = tr("prompt.wait", name=names(state.actor)) if state.actor is not None else ""
+    if state.actor is not None and state.actor == seat:
+        waiting = tr("prompt.turn") if state.phase == "turn" else tr(f"prompt.{state.phase}")
+        if state.phase == "penalty":
+            waiting = tr("prompt.penalty_simple", count=tr.plural("card", state.pending))
+        if state.phase == "drawn":
+            waiting = tr("prompt.drawn")
+    head = (
+        f"{tr('header.round', round=state.round)}  {tr('table.top')} {top}{color}  "
+        f"{tr('table.draw_pile', count=state.draw_pile)}  {waiting}"
+    )
+    if state.deadline_ms is not None:
+        head += "  " + tr("prompt.timer", seconds=state.deadline_ms // 1000)
+    seats = "  ".join(
+        f"{s + 1}. {names(s)}{' ▶' if s == state.actor else ''}: {tr.plural('card', count)}"
+        f"{' ' + tr('table.uno') if state.uno[s].declared else ''}"
+        for s, count in enumerate(state.counts)
+    )
+    lines = [head, "  " + seats]
     if seat is not None:
-        lines.append(f"your hand ({name(seat)}): {' '.join(state.hand) or '-'}")
+        hand = " ".join(state.hand) or "-"
+        lines.append(tr("plain.hand", cards=hand))
         if state.legal:
-            choices = "  ".join(f"{i}) {a}" for i, a in enumerate(state.legal, 1))
-            lines.append(f"you may: {choices}")
+            choices = "  ".join(f"{i}) {seats_from_one(a)}" for i, a in enumerate(state.legal, 1))
+            lines.append(tr("plain.may", choices=choices))
     return "\n".join(lines)
 
 
-class PlainClient:
-    """Shows what the session receives and sends what the person types."""
+def round_sentence(tr: Translator, names: Names, end: RoundEnd, me: int | None) -> str:
+    """The round's result: who won and what it scored, then every seat's score."""
+    title = tr("end.round_title", round=end.round)
+    if end.winner is None:
+        result = tr("end.round_nowinner")
+    else:
+        points = tr.plural("point", end.points)
+        result = tr.you("end.round_winner", end.winner == me, name=names(end.winner), points=points)
+    return f"{title}. {result} " + tr("plain.scores", scores=scores_text(tr, names, end.scores))
 
-    def __init__(self, session: ClientSession, out: TextIO = sys.stdout) -> None:
+
+def game_sentence(tr: Translator, names: Names, end: GameEnd, me: int | None) -> str:
+    if end.winner is None:
+        result = tr("end.game_nowinner")
+    else:
+        result = tr.you("end.game_winner", end.winner == me, name=names(end.winner))
+    return f"{tr('end.game_title')}. {result} " + tr(
+        "plain.scores", scores=scores_text(tr, names, end.scores)
+    )
+
+
+class PlainClient:
+    """Shows what the session receives, in sentences, and sends what the person types."""
+
+    def __init__(
+        self, session: ClientSession, out: TextIO = sys.stdout, lang: str | None = None
+    ) -> None:
         self.session = session
         self.out = out
-        self.names: list[str] = []
+        self.tr = translator(lang)
+        self.lobby: Lobby | None = None
         self.state: State | None = None
         self.finished = False
+        self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
+
+    def name_of(self, seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        seats = self.lobby.seats if self.lobby else ()
+        return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, self.tr)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     def show(self, message: Message) -> None:
         seat = self.session.seat
+        tr = self.tr
         if isinstance(message, Welcome):
             check = self.session.check_number
-            shown = format_check_number(check) if check is not None else "?"
-            where = (
-                "you are watching: you will be seated when this game ends"
-                if message.seat is None
-                else f"you are seat {message.seat}"
-            )
-            self.say(
-                f"welcome to {message.table} ({message.preset}); {where}."
-                f" Check number {shown}: it must match the shared screen."
-            )
+            if message.seat is None:  # a late joiner watches until the next game
+                self.say(tr("plain.welcome_watch", table=message.table, preset=message.preset))
+            else:
+                self.say(
+                    tr(
+                        "plain.welcome",
+                        table=message.table,
+                        preset=message.preset,
+                        seat=message.seat + 1,
+                    )
+                )
+            if check is not None:
+                self.say(tr("lobby.check", check=format_check_number(check)))
         elif isinstance(message, Lobby):
-            self.names = [s.name or "(empty)" for s in message.seats]
-            seats = ", ".join(
-                f"{s.name}{' (ready)' if s.ready else ''}" for s in message.seats if s.name
-            )
-            self.say(f"lobby: {seats}. Type 'ready' when you are.")
+            self.lobby = message
+            if self.state is None:  # in the lobby: who is there (later: presence only)
+                seats = ", ".join(
+                    f"{index + 1}. {self.name_of(index)}"
+                    + (f" ({tr('lobby.ready')})" if s.ready and s.kind == "human" else "")
+                    for index, s in enumerate(message.seats)
+                    if s.name
+                )
+                self.say(tr("plain.lobby", seats=seats))
         elif isinstance(message, State):
+            for line in self.narrator.flush() if message.phase != "choose_color" else []:
+                self.say("  " + line)
             changed = (
                 self.state is None
                 or self.state.legal != message.legal
@@ -137,26 +207,24 @@ class PlainClient:
             )
             self.state = message
             if changed:
-                self.say(render_state(message, seat, self.names))
+                self.say(render_state(message, seat, self.name_of, tr))
         elif isinstance(message, Event):
-            self.say("  " + describe_event(message, self.names))
+            for line in self.narrator.event(message):
+                self.say("  " + line)
         elif isinstance(message, ErrorReply):
-            self.say(f"! {message.text}" + (f" [{message.rule}]" if message.rule else ""))
+            text = translate_refusal(message.text, tr, self.name_of)
+            rule = f" {tr('error.rule', rule=message.rule)}" if message.rule else ""
+            self.say("! " + tr("error.refused", text=text) + rule)
             if message.seq is not None and self.state is not None:
                 # The action was refused: show again what may be done now.
-                self.say(render_state(self.state, seat, self.names))
+                self.say(render_state(self.state, seat, self.name_of, tr))
         elif isinstance(message, RoundEnd):
-            winner = self.names[message.winner] if message.winner is not None else "nobody"
-            self.say(
-                f"round {message.round} won by {winner} (+{message.points}); "
-                f"scores {list(message.scores)}"
-            )
+            self.say(round_sentence(tr, self.name_of, message, seat))
         elif isinstance(message, GameEnd):
-            winner = self.names[message.winner] if message.winner is not None else "nobody"
-            self.say(f"game over: {winner} wins with scores {list(message.scores)}")
+            self.say(game_sentence(tr, self.name_of, message, seat))
             self.finished = True
         elif isinstance(message, Bye):
-            self.say(f"the host closed the connection: {message.reason or message.code}")
+            self.say(tr("bye.reason", reason=message.reason or message.code))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
             pass  # the session checks the deck itself and reports a mismatch as an error
 
@@ -168,10 +236,10 @@ class PlainClient:
         if text in ("quit", "exit", "q"):
             return False
         if text == "help":
-            self.say(HELP)
+            self.say(self.tr("plain.help"))
         elif text == "state":
             if self.state is not None:
-                self.say(render_state(self.state, self.session.seat, self.names))
+                self.say(render_state(self.state, self.session.seat, self.name_of, self.tr))
         elif text in ("ready", "r"):
             await self.session.set_ready(True)
         elif text.isdigit() and self.state is not None:
@@ -179,17 +247,17 @@ class PlainClient:
             if 0 <= index < len(self.state.legal):
                 await self.session.act(self.state.legal[index])
             else:
-                self.say(f"! choose 1 to {len(self.state.legal)}")
+                self.say("! " + self.tr("plain.choose", count=len(self.state.legal)))
         else:
             try:
-                await self.session.act(normalize_action(text))
+                await self.session.act(seats_from_zero(normalize_action(text)))
             except ValueError as error:
                 self.say(f"! {error}")
         return True
 
     async def run(self, lines: AsyncIterator[str], *, until_game_end: bool = True) -> int:
         """Play until the game ends (or the session ends, or 'quit')."""
-        self.say(HELP)
+        self.say(self.tr("plain.help"))
 
         async def feed() -> None:
             async for message in self.session.updates():
@@ -230,25 +298,87 @@ async def stdin_lines() -> AsyncGenerator[str, None]:
         loop.remove_reader(sys.stdin.fileno())
 
 
-async def log_screen(screen: HostScreen, say: Callable[[str], None]) -> None:
-    """The shared screen as log lines (public information only)."""
-    names: list[str] = []
-    async for message in screen.updates():
-        if isinstance(message, Lobby):
-            names = [s.name or "(empty)" for s in message.seats]
-            seats = ", ".join(
-                f"{s.name} [{s.kind}{', ready' if s.ready else ''}"
-                f"{', check ' + format_check_number(s.check) if s.check is not None else ''}]"
-                for s in message.seats
-                if s.name
-            )
-            say(f"lobby: {seats or '(empty)'}  code {screen.room_code}")
-        elif isinstance(message, Event):
-            say(describe_event(message, names))
-        elif isinstance(message, RoundEnd):
-            say(
-                f"round {message.round} over: winner seat {message.winner}, "
-                f"scores {list(message.scores)}"
-            )
-        elif isinstance(message, GameEnd):
-            say(f"game over: winner seat {message.winner}, scores {list(message.scores)}")
+async def log_screen(
+    screen: HostScreen,
+    say: Callable[[str], None],
+    lang: str | None = None,
+    *,
+    code_check_every: float = 0.5,
+) -> None:
+    """The shared screen as lines (public information only), in the same sentences as its
+    full-screen log; who is away or played by a bot, and a new room code, at once."""
+    tr = translator(lang)
+    lobby: Lobby | None = None
+
+    def name_of(seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        seats = lobby.seats if lobby else ()
+        return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, tr)
+
+    narrator = Narrator(tr, name_of, lambda: None)
+    watcher = asyncio.create_task(_watch_room_code(screen, say, tr, code_check_every))
+    playing = False
+    try:
+        async for message in screen.updates():
+            if isinstance(message, Lobby):
+                before, lobby = lobby, message
+                if playing and before is not None:
+                    for line in presence_changes(tr, name_of, before, message):
+                        say(line)
+                    continue
+                seats = ", ".join(
+                    f"{s.name} [{s.kind}{', ready' if s.ready else ''}"
+                    f"{', check ' + format_check_number(s.check) if s.check is not None else ''}]"
+                    for s in message.seats
+                    if s.name
+                )
+                say(f"lobby: {seats or '(empty)'}  code {_spaced(screen.room_code)}")
+            elif isinstance(message, State):
+                playing = message.phase not in ("game_over",)
+                for line in narrator.flush() if message.phase != "choose_color" else []:
+                    say(line)
+            elif isinstance(message, Event):
+                for line in narrator.event(message):
+                    say(line)
+            elif isinstance(message, RoundEnd):
+                say(round_sentence(tr, name_of, message, None))
+            elif isinstance(message, GameEnd):
+                say(game_sentence(tr, name_of, message, None))
+                playing = False
+    finally:
+        watcher.cancel()
+
+
+def presence_changes(tr: Translator, names: Names, before: Lobby, after: Lobby) -> list[str]:
+    """Lines for seats whose player left, was replaced by a bot, or came back (with the
+    new check number the returning player compares)."""
+    lines = []
+    for index, (old, new) in enumerate(zip(before.seats, after.seats, strict=False)):
+        if new.kind != "human":
+            continue
+        name = names(index)
+        if old.connected and not new.connected:
+            lines.append(tr("plain.away", name=name))
+        if new.bot_playing and not old.bot_playing:
+            lines.append(tr("ev.autopilot_on", name=name))
+        if new.connected and not old.connected:
+            check = format_check_number(new.check) if new.check is not None else "?"
+            lines.append(tr("plain.back", name=name, check=check))
+    return lines
+
+
+def _spaced(code: str) -> str:
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+async def _watch_room_code(
+    screen: HostScreen, say: Callable[[str], None], tr: Translator, every: float
+) -> None:
+    """The room code rotates after repeated wrong codes: say the new one at once."""
+    code = screen.room_code
+    while True:
+        await asyncio.sleep(every)
+        if screen.room_code != code:
+            code = screen.room_code
+            say("! " + tr("host.code_rotated", code=_spaced(code)))

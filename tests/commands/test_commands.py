@@ -21,15 +21,15 @@ def test_typed_actions_are_normalized() -> None:
 
 
 async def drive(process: asyncio.subprocess.Process, transcript: list[str]) -> None:
-    """Answer every 'you may' with the first listed action, as a person could."""
+    """Answer every 'You may' with the first listed action, as a person could."""
     assert process.stdout is not None and process.stdin is not None
     while line := await process.stdout.readline():
         text = line.decode(errors="replace").rstrip()
         transcript.append(text)
-        if text.startswith("you may:"):
+        if text.startswith("You may:"):
             process.stdin.write(b"1\n")
             await process.stdin.drain()
-        if text.startswith("game over"):
+        if text.startswith("Game over"):
             process.stdin.write(b"quit\n")
             await process.stdin.drain()
 
@@ -57,6 +57,6 @@ async def test_play_plain_a_whole_game_by_typing() -> None:
             process.kill()
             await process.wait()
     text = "\n".join(transcript)
-    assert "welcome to lanuno play" in text
-    assert "your hand" in text
-    assert any(line.startswith("game over") for line in transcript), text[-2000:]
+    assert "Welcome to lanuno play" in text
+    assert "Your hand" in text
+    assert any(line.startswith("Game over") for line in transcript), text[-2000:]

@@ -185,7 +185,7 @@ def test_two_players_finish_a_game_in_tmux(tmux: Tmux, host: tuple[int, Path]) -
         assert f"{name} (you)" not in screen  # the end screen, not the table
         tmux.keys(target, "q")
     assert sum("You win the game!" in screen for screen in screens.values()) == 1
-    assert "game over" in host_log
+    assert "Game over" in host_log
 
 
 def _wait_for_change(tmux: Tmux, target: str, before: str) -> None:

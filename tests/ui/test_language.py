@@ -26,7 +26,7 @@ SHARED = {
     "ka3", "ka4", "ka5", "o19", "n", "d", "p", "u", "k", "c", "a", "q", "l", "o", "e",
     "pgup", "pgdn", "join", "strict", "sk", "rv", "message", "table", "robot", "bot",
     "contre", "super", "joker", "on", "off", "type", "rule", "ok", "version", "bluff",
-    "action", "actions", "minute", "place", "in", "codes", "possible", "messages",
+    "action", "actions", "minute", "place", "in", "codes", "possible", "messages", "scores",
 }  # fmt: skip
 """English words allowed in French output: shared spellings, key letters, commands."""
 
@@ -40,7 +40,8 @@ def english_words() -> set[str]:
 
 
 def _words(text: str) -> list[str]:
-    plain = re.sub(r"\{[^}]*\}", " ", text)
+    # Placeholders, and «commands» typed as the protocol spells them, are not sentences.
+    plain = re.sub(r"\{[^}]*\}|«[^»]*»", " ", text)
     return [w.lower() for w in re.findall(r"[^\W\d_][\w']*", plain)]
 
 
@@ -63,8 +64,8 @@ SAMPLES = {
     "target": "Max",
     "challenger": "Lea",
     "recipients": "Max, Ana",
-    "card": "R7",
-    "cards": "R7",
+    "card": "7 rouge",
+    "cards": "7 rouge",
     "color": "rouge",
     "count": "2",
     "points": "87 points",
@@ -84,6 +85,9 @@ SAMPLES = {
     "rank": "Passe",
     "value": "oui",
     "top": "9 rouge",
+    "choices": "1) 2",
+    "seats": "1. Lea",
+    "scores": "Lea 10",
     "number": 2,
     "width": 80,
     "height": 24,

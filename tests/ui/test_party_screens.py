@@ -493,3 +493,12 @@ def test_below_the_minimum_size_a_clear_make_it_bigger_screen() -> None:
     for table, _screen, tapp in table_app("fr"):
         feed(table, lobby())
         assert "Agrandissez la fenêtre" in render_text(tapp, 79, 24)
+
+
+def test_a_late_joiner_is_told_they_watch_until_the_next_game(
+    client: tuple[ClientModel, ClientController, Application[int]],
+) -> None:
+    model, _ctl, app = client
+    late = Welcome(version=1, seat=None, table="Kitchen", preset="official", options={})
+    feed(model, late, lobby(), state(hand=(), legal=()))
+    assert "You are watching: you will be seated when this game ends." in render_text(app)

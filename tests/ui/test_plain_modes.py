@@ -1,0 +1,143 @@
+"""Issue 10 item 8: the line-based client (``--plain``) and the headless log say what
+matters: the same sentences as the full-screen log, seats counted from 1, who is away,
+and a rotated room code at once."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import random
+
+import pytest
+from ui_fakes import FakeScreen, FakeSession, event, lobby, opening_events, state, welcome
+
+from lanuno.engine.rules import preset
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.client import JoinError, NetClientSession
+from lanuno.net.server import ServerLimits, TableScreen, TableServer
+from lanuno.ui.client_model import ClientModel
+from lanuno.ui.i18n import translator
+from lanuno.ui.plain import PlainClient, log_screen
+from lanuno.wire.messages import ErrorReply, Lobby, LobbySeat, RoundEnd
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def plain(lang: str = "en", seat: int = 2) -> tuple[PlainClient, FakeSession, io.StringIO]:
+    session = FakeSession(seat=seat)
+    out = io.StringIO()
+    return PlainClient(session, out, lang=lang), session, out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_plain_prints_the_same_sentences_as_the_full_screen_log(lang: str) -> None:
+    client, _session, out = plain(lang)
+    model = ClientModel(translator(lang))
+    messages = [welcome(), lobby(), *opening_events(), state()]
+    messages += [event("played", seat=2, card="R7", jump_in=False)]
+    messages += [event("counter_uno", caller=0, target=2, caught=True)]
+    for message in messages:
+        client.show(message)
+        model.apply(message, 0.0)
+    printed = [line.strip() for line in out.getvalue().splitlines()]
+    for line in model.log.lines:
+        assert line.text in printed, (line.text, printed)
+    assert "Lea played Wild Draw Four and chose blue." in printed or lang == "fr"
+    assert not any("plays" in line or "cause" in line for line in printed)
+
+
+def test_plain_counts_seats_from_one_both_ways() -> None:
+    client, session, out = plain(seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(turn=0, actor=0, legal=("catch 1",), sid=8))
+    text = out.getvalue()
+    assert "you are seat 3." in text
+    assert "1) catch 2" in text  # Max, the second seat
+    assert "3. Ana" in text
+    asyncio.run(client.handle_line("catch 2"))
+    assert session.acted == ["catch 1"]
+    asyncio.run(client.handle_line("1"))
+    assert session.acted[-1] == "catch 1"
+
+
+def test_plain_translates_refusals_and_the_round_summary() -> None:
+    client, _session, out = plain("fr", seat=1)
+    client.show(welcome(seat=1))
+    client.show(lobby())
+    client.show(state())
+    text = "It is not your turn: waiting for seat 2."
+    client.show(ErrorReply(code="not_your_turn", rule="O10", text=text, seq=4))
+    client.show(RoundEnd(round=1, winner=1, points=1, scores=(120, 1, 40, 65)))
+    printed = out.getvalue()
+    assert "Refusé : Ce n'est pas à vous : on attend Ana. (règle O10)" in printed
+    assert "Vous gagnez la manche et marquez 1 point. Scores : Lea 120, Max 1" in printed
+    assert "waiting" not in printed and "round 1 won" not in printed
+
+
+async def test_headless_log_tells_who_is_away_and_a_new_room_code() -> None:
+    screen = FakeScreen()
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, "en", code_check_every=0.02))
+    seats = list(lobby().seats)
+    screen.feed(lobby(), *opening_events(), state(hand=(), legal=()))
+    away = LobbySeat(name="Max", kind="human", kid=True, connected=False, ready=True, check=None)
+    seats[1] = away
+    screen.feed(Lobby(seats=tuple(seats), preset="official", options={}, can_start=False))
+    seats[1] = LobbySeat(
+        name="Max",
+        kind="human",
+        kid=True,
+        connected=False,
+        ready=True,
+        check=None,
+        bot_playing=True,
+    )
+    screen.feed(Lobby(seats=tuple(seats), preset="official", options={}, can_start=False))
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if screen.queue.empty():
+            break
+    screen.room = "105377"
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if any("105 377" in line for line in lines):
+            break
+    screen.end()
+    await asyncio.wait_for(task, 5)
+    assert "Lea played Wild Draw Four and chose blue." in lines
+    assert "Max is away: the seat is held until they come back." in lines
+    assert "A bot plays for Max until they come back." in lines
+    assert "! Too many wrong codes: the room code is now 105 377." in lines
+
+
+async def test_real_wrong_codes_show_the_new_code_in_the_headless_log() -> None:
+    config = TableConfig(rules=preset("official"))
+    table = Table(config, os.urandom, rng=random.Random(1))
+    limits = ServerLimits(
+        rate=5000, burst=5000, pace_free_failures=99, max_failures_per_ip=99, rotate_after=3
+    )
+    server = TableServer(table, limits=limits)
+    await server.start()
+    lines: list[str] = []
+    logger = asyncio.create_task(
+        log_screen(TableScreen(server), lines.append, "en", code_check_every=0.02)
+    )
+    try:
+        first = table.room_code
+        wrong = f"{(int(first) + 1) % 1_000_000:06d}"
+        for _ in range(3):
+            session = NetClientSession("127.0.0.1", server.port, wrong, "Eve")
+            with pytest.raises(JoinError):
+                await session.connect()
+        assert table.room_code != first
+        new = f"{table.room_code[:3]} {table.room_code[3:]}"
+        for _ in range(200):
+            if any(new in line for line in lines):
+                break
+            await asyncio.sleep(0.01)
+        assert f"! Too many wrong codes: the room code is now {new}." in lines
+    finally:
+        logger.cancel()
+        await server.close()
