@@ -47,6 +47,7 @@ from lanuno.wire.crypto import (
     MAGIC_HOST,
     MAGIC_LENGTH,
     MAGIC_PREFIX,
+    MAGIC_RESUME_REFUSED,
     MAGIC_VERSION_REFUSED,
     MAX_SEATS,
     NONCE_LENGTH,
@@ -420,6 +421,7 @@ class HostConnection(Connection):
         elif mode_byte == Mode.RESUME and seat < MAX_SEATS:
             secret = self._resume_lookup(seat, generation)
             if secret is None:
+                self._outbox += MAGIC_RESUME_REFUSED  # an answer, unlike a busy host's hang-up
                 raise RemoteProtocolError(
                     CloseCode.RESUME_REJECTED, f"no resume secret for seat {seat} gen {generation}"
                 )
@@ -518,6 +520,10 @@ class ClientConnection(Connection):
             if self._buffer[:MAGIC_LENGTH] == MAGIC_VERSION_REFUSED:
                 raise RemoteProtocolError(
                     CloseCode.VERSION_MISMATCH, "the host speaks another protocol generation"
+                )
+            if self._buffer[:MAGIC_LENGTH] == MAGIC_RESUME_REFUSED:
+                raise RemoteProtocolError(
+                    CloseCode.RESUME_REJECTED, "the host holds no such seat for this ticket"
                 )
             raise RemoteProtocolError(CloseCode.BAD_MAGIC, "not a lanuno host")
         hello = self._take(HOST_HELLO_LENGTH)

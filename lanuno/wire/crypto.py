@@ -25,6 +25,9 @@ MAGIC_CLIENT = b"LANUNO/1 C\n"
 MAGIC_HOST = b"LANUNO/1 H\n"
 MAGIC_VERSION_REFUSED = b"LANUNO/1 V\n"
 """What a host answers to a client magic of another generation, before it closes."""
+MAGIC_RESUME_REFUSED = b"LANUNO/1 R\n"
+"""What a host answers to a RESUME for a seat and generation it holds no secret for, before
+it closes: the client gives the ticket up instead of taking the hang-up for a busy host."""
 MAGIC_LENGTH = 11
 MAGIC_PREFIX = b"LANUNO/"
 
