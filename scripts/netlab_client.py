@@ -80,7 +80,7 @@ async def main(args: argparse.Namespace) -> int:
         "scores": list(end.scores) if end else None,
         "reconnects": session.reconnects,
         "acked": sorted(acked),
-        "fair": session.fair_rounds,
+        "fair": {f"{game}.{rnd}": ok for (game, rnd), ok in session.fair_rounds.items()},
     }
     print(json.dumps(result, default=str), flush=True)
     await session.close()

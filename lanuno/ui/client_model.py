@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine
@@ -275,8 +276,12 @@ class ClientModel:
 
     # ------------------------------------------------------------------ messages
 
-    def apply(self, message: Message, now: float) -> tuple[str, ...]:
-        """Take one message from the host; returns actions the model sends by itself."""
+    def apply(self, message: Message | Notice, now: float) -> tuple[str, ...]:
+        """Take one message from the host (or a notice from the client itself); returns
+        actions the model sends by itself."""
+        if isinstance(message, Notice):
+            self._apply_notice(message)
+            return ()
         if isinstance(message, State):
             return self._apply_state(message, now)
         if isinstance(message, Event):
@@ -300,10 +305,7 @@ class ClientModel:
             if self.seat is not None and self.seat < len(message.seats):
                 self.ready = message.seats[self.seat].ready
         elif isinstance(message, ErrorReply):
-            self._wild_color = None
-            self.refusal = translate_refusal(message.text, self.tr, self.name_of)
-            rule = f" {self.tr('error.rule', rule=message.rule)}" if message.rule else ""
-            self.log.add(LogLine(self.tr("error.refused", text=self.refusal) + rule, "error"))
+            self._refused(message.text, message.rule)
         elif isinstance(message, RoundEnd):
             self.round_end = message
             self.screen = "round_end"
@@ -320,6 +322,20 @@ class ClientModel:
             self.deadline_at = None
             self.log.add(LogLine(self.tr("bye.reason", reason=message.reason), "error"))
         return ()
+
+    def _refused(self, text: str, rule: str | None, *, from_host: bool = True) -> None:
+        self._wild_color = None
+        # The host's sentences are the engine's (translated); the client's own are shown as
+        # they are: a fairness alarm must never turn into a vague "not possible now".
+        self.refusal = translate_refusal(text, self.tr, self.name_of) if from_host else text
+        rule_text = f" {self.tr('error.rule', rule=rule)}" if rule else ""
+        self.log.add(LogLine(self.tr("error.refused", text=self.refusal) + rule_text, "error"))
+
+    def _apply_notice(self, notice: Notice) -> None:
+        if isinstance(notice, SeedUnused):
+            self.log.add_event("my_seed_unused", {"round": notice.round}, self.name_of, self.tr)
+        elif isinstance(notice, FairnessAlarm | SeatLost):
+            self._refused(notice.text, None, from_host=False)
 
     def _apply_state(self, state: State, now: float) -> tuple[str, ...]:
         previous = self.state

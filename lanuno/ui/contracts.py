@@ -2,7 +2,8 @@
 
 The apps in :mod:`lanuno.ui` are written against these protocols; :mod:`lanuno.net`
 implements them over real connections (and tests implement them in memory). Everything
-the apps receive is a validated wire message from :mod:`lanuno.wire.messages`.
+the apps receive is a validated wire message from :mod:`lanuno.wire.messages`, or a local
+notice from :mod:`lanuno.client.notices` (what the client concluded by itself).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from typing import Literal, Protocol
 
+from lanuno.client.notices import Notice
 from lanuno.wire.messages import Message
 
 ConnectionState = Literal["connecting", "connected", "reconnecting", "closed"]
@@ -30,9 +32,10 @@ class ClientSession(Protocol):
     @property
     def connection(self) -> ConnectionState: ...
 
-    def updates(self) -> AsyncIterator[Message]:
+    def updates(self) -> AsyncIterator[Message | Notice]:
         """Every message from the host (Welcome, Lobby, State, Event, ErrorReply, RoundEnd,
-        GameEnd, Bye, ...), in order; ends when the session is closed for good. Reconnects
+        GameEnd, Bye, ...), in order, and the client's own notices (a deck that does not
+        check out, a seat lost); ends when the session is closed for good. Reconnects
         happen underneath: the app sees ``connection`` change, then fresh State."""
 
     async def act(self, notation: str) -> None:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
 
+from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.client_model import seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
@@ -169,10 +170,14 @@ class PlainClient:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    def show(self, message: Message) -> None:
+    def show(self, message: Message | Notice) -> None:
         seat = self.session.seat
         tr = self.tr
-        if isinstance(message, Welcome):
+        if isinstance(message, FairnessAlarm | SeatLost):
+            self.say(f"! {message.text}")
+        elif isinstance(message, SeedUnused):
+            self.say("  " + tr("ev.my_seed_unused", round=message.round))
+        elif isinstance(message, Welcome):
             check = self.session.check_number
             if message.seat is None:  # a late joiner watches until the next game
                 self.say(tr("plain.welcome_watch", table=message.table, preset=message.preset))

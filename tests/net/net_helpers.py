@@ -43,7 +43,7 @@ class ScriptedPlayer:
         if state.actor == session.seat or self.rng.random() < self.out_of_turn:
             notation = self.rng.choice(state.legal)
             await session.act(notation)
-            self.sent[session._seq] = notation
+            self.sent[session.seq] = notation
 
 
 async def join(port: int, code: str, name: str, **kwargs: object) -> NetClientSession:

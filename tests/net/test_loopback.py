@@ -228,10 +228,9 @@ async def test_second_session_on_a_seat_replaces_the_first() -> None:
         await join(server.port, table.room_code, "Bob")
         await TableControls(server).start()
         assert ann.ticket is not None
-        twin = NetClientSession("127.0.0.1", server.port, table.room_code, "Ann")
-        twin.ticket = ann.ticket
-        resumed = await twin._resume()
-        assert isinstance(resumed, list)
+        twin = NetClientSession("127.0.0.1", server.port, table.room_code, "Ann", ticket=ann.ticket)
+        await twin.connect()  # a RESUME with Ann's ticket
+        assert twin.connection == "connected"
         for _ in range(200):
             if ann.connection != "connected" or table.slots[0].peer is not None:
                 break

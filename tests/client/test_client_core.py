@@ -1,0 +1,283 @@
+"""The client core against a real host table, in memory: fairness verdicts, seq/ack,
+resume and refusals, with no socket and a fake clock."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from client_harness import TIMING, Player_, Room
+
+from lanuno.client import (
+    Credentials,
+    FairnessAlarm,
+    ResumeTicket,
+    SeatLost,
+    SessionEnded,
+    SessionPhase,
+)
+from lanuno.engine.rules import preset
+from lanuno.host.table import Table, TableConfig
+from lanuno.wire.crypto import counter_drbg
+from lanuno.wire.messages import Ack, GameEnd, HostSeedReveal, SeedCommit
+
+ONE_ROUND = dataclasses.replace(preset("official"), target=None)
+"""Every game is one round: games end quickly, so several fit in a test."""
+
+
+def make_room(**config: object) -> Room:
+    cfg = TableConfig(rules=ONE_ROUND, reveal_wait=1.0, drop_grace=5.0, **config)  # type: ignore[arg-type]
+    return Room(Table(cfg, counter_drbg(b"table"), rng=random.Random(7)))
+
+
+def play_until(room: Room, players: list[Player_], done, *, steps: int = 20_000) -> None:  # type: ignore[no-untyped-def]
+    """Seated players play random legal actions whenever it is their turn."""
+    rng = random.Random(3)
+    for _ in range(steps):
+        if done():
+            return
+        for player in players:
+            core = player.core
+            state = core.last_state
+            if (
+                core.phase is SessionPhase.OPEN
+                and state is not None
+                and state.actor == core.seat
+                and state.legal
+                and not core.unacked
+            ):
+                core.act(rng.choice(state.legal))
+        room.settle()
+        room.advance(0.05)
+    raise AssertionError("the game did not get there")
+
+
+def games_ended(player: Player_) -> int:
+    return len(player.of_type(GameEnd))
+
+
+def test_a_whole_game_checks_out_for_every_player() -> None:
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.add_bot("beginner", room.now)
+    room.table.start(room.now)
+    room.settle()
+    play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
+    for player in (ann, bob):
+        assert player.core.deals.verdicts == {(0, 1): True}
+        assert not player.of_type(FairnessAlarm)
+        acked = {a.seq for a in player.of_type(Ack)}  # type: ignore[attr-defined]
+        assert acked and not player.core.unacked  # every action acknowledged once
+        assert max(acked) == player.core.seq
+
+
+def test_a_game_missed_commitment_is_not_checked_against_the_last_game() -> None:
+    """Issue 11 item 11: Ann is away while game 2's round 1 is committed; when its seeds are
+    revealed she must not compare them with game 1's commitment for round 1."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
+    assert ann.core.deals.verdicts == {(0, 1): True}
+    room.table.start(room.now)  # game 2, round 1: its commitment is queued for everyone...
+    room.drop(ann)  # ...but Ann's connection dies before it arrives
+    room.advance(1.5)  # the deal goes on without Ann's seed
+    assert ann.core.phase is SessionPhase.OPEN  # back, mid-round, after the deal
+    assert ann.of_type(SeedCommit)[-1].round == 1 and len(ann.of_type(SeedCommit)) == 1
+    assert ann.core.last_state is not None and ann.core.last_state.round == 1
+    play_until(room, [ann, bob], lambda: games_ended(ann) >= 2 and games_ended(bob) >= 2)
+    assert len(ann.of_type(HostSeedReveal)) == 2
+    assert not ann.of_type(FairnessAlarm)
+    assert (1, 1) not in ann.core.deals.verdicts  # not judged: nothing to judge it by
+    assert bob.core.deals.verdicts == {(0, 1): True, (1, 1): True}
+
+
+def test_a_commitment_from_a_game_whose_end_was_missed_is_not_used() -> None:
+    """The same, when the client also missed the end of game 1: a second, different
+    commitment for round 1 starts a new game in the book."""
+    room = make_room()
+    ann = room.add("Ann")
+    room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    first = ann.of_type(SeedCommit)[-1]
+    book = ann.core.deals
+    book.on_commit(SeedCommit(round=first.round, commit=bytes(32)))
+    assert book.game == 1  # another commitment for round 1: not game 0 any more
+    book.on_commit(SeedCommit(round=first.round, commit=bytes(32)))
+    assert book.game == 1  # the same again is a resend
+
+
+def test_actions_not_acknowledged_are_sent_again_after_a_resume() -> None:
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    room.advance(1.5)
+    actor = ann if ann.core.last_state and ann.core.last_state.actor == ann.core.seat else bob
+    state = actor.core.last_state
+    assert state is not None and state.legal
+    ticket = actor.core.ticket
+    assert ticket is not None
+    # The action is written, but the connection dies before the host reads it.
+    conn, actor.conn = actor.conn, None
+    actor.core.act(state.legal[0])
+    actor.conn = conn
+    actor.core.data_to_send()  # lost with the connection
+    room.drop(actor)
+    assert actor.core.unacked
+    room.advance(0.0)
+    assert actor.core.phase is SessionPhase.OPEN and actor.core.reconnects == 1
+    assert not actor.core.unacked  # resent on the new connection and acknowledged
+    assert actor.core.ticket is not None
+    assert actor.core.ticket.generation == ticket.generation + 1
+    assert actor.core.seat == ticket.seat
+
+
+def test_a_saved_ticket_gets_the_seat_and_hand_back() -> None:
+    """What a restarted client does (issue 10 item 1): RESUME at once with the ticket it
+    kept, without the room code."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    room.advance(1.5)
+    saved = [e for e in ann.of_type(Credentials) if e.ticket is not None][-1]  # type: ignore[attr-defined]
+    assert saved.ticket == ann.core.ticket  # type: ignore[attr-defined]
+    hand = ann.core.last_state.hand if ann.core.last_state else None
+    room.drop(ann)
+    room.players.remove(ann)  # the process is gone
+    again = room.add("Ann", ticket=saved.ticket, code="")  # type: ignore[attr-defined]
+    assert again.core.phase is SessionPhase.OPEN
+    assert again.core.seat == ann.core.seat
+    assert again.core.last_state is not None and again.core.last_state.hand == hand
+    assert bob.core.phase is SessionPhase.OPEN
+
+
+def test_a_ticket_for_another_table_is_dropped_before_the_secret_is_used() -> None:
+    room = make_room()
+    room.add("Ann")
+    stale = ResumeTicket(0, 0, bytes(32), None, room_id=b"x" * 16)
+    other = room.add("Ann", ticket=stale, code="")
+    assert other.core.finished
+    assert Credentials(None) in other.events
+    ended = other.of_type(SessionEnded)
+    assert ended and "another table" in ended[0].reason  # type: ignore[attr-defined]
+
+
+def test_a_busy_host_does_not_cost_the_ticket() -> None:
+    """Issue 11 item 6: a host that hangs up before its hello (all its slots taken by
+    idle connections) is busy, not refusing: the ticket is kept however long it lasts."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    ticket = ann.core.ticket
+    room.drop(ann)
+    for _ in range(40):  # far more than MAX_REFUSALS attempts, each closed at once
+        assert ann.core.wants_connection(room.now) or ann.core.phase is SessionPhase.WAITING
+        if ann.core.wants_connection(room.now):
+            ann.core.connection_made(room.now)
+            ann.core.data_to_send()
+            ann.core.receive_data(b"", room.now)  # closed before the host's hello
+        room.now += 0.5
+    assert ann.core.ticket == ticket
+    assert not [e for e in ann.events if isinstance(e, SeatLost)]
+    room.advance(0.0)
+    assert ann.core.phase is SessionPhase.OPEN and ann.core.seat == ticket.seat  # type: ignore[union-attr]
+    assert bob.core.phase is SessionPhase.OPEN
+
+
+def test_an_explicit_refusal_drops_the_ticket_and_joins_with_the_code() -> None:
+    room = make_room()
+    ann = room.add("Ann")
+    room.add("Bob")
+    room.drop(ann)  # in the lobby
+    room.table.remove_seat(0, room.now)  # the host forgets the seat
+    room.settle()
+    for _ in range(30):
+        room.advance(0.5)
+        if ann.of_type(SeatLost):
+            break
+    assert ann.of_type(SeatLost)
+    assert Credentials(None) in ann.events
+    room.advance(0.5)
+    assert ann.core.phase is SessionPhase.OPEN and ann.core.seat is not None
+
+
+def test_forged_bytes_do_not_keep_a_silent_connection_alive() -> None:
+    """Issue 11 item 9: only authenticated frames count as hearing from the host."""
+    room = make_room()
+    ann = room.add("Ann")
+    assert ann.core.phase is SessionPhase.OPEN
+    conn, ann.conn = ann.conn, None  # the host goes silent (its frames are lost)
+    for _ in range(int(TIMING.silence_timeout) + 2):
+        room.now += 1.0
+        ann.core.receive_data(b"\x00", room.now)  # a byte of a frame that never completes
+        timer = ann.core.get_timer()
+        if timer is not None and timer <= room.now:
+            ann.core.handle_timer(room.now)
+        ann.core.data_to_send()
+        if ann.core.phase is not SessionPhase.OPEN:
+            break
+    assert ann.core.phase is SessionPhase.WAITING  # dropped, and trying to get back
+    assert conn is not None
+
+
+def test_a_paused_table_keeps_the_credentials() -> None:
+    """Issue 11 item 4: a goodbye saying the table is paused is not the end."""
+    from lanuno.client.session import PAUSED_REASON
+    from lanuno.wire.errors import CloseCode
+
+    room = make_room()
+    ann = room.add("Ann")
+    room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    before = [e for e in ann.events if isinstance(e, Credentials)]
+    assert ann.conn is not None
+    bye = ann.conn.close(CloseCode.HOST_SHUTDOWN, f"{PAUSED_REASON}: the journal cannot be written")
+    ann.conn = None
+    ann.core.receive_data(bye, room.now)
+    room._collect(ann)
+    assert ann.core.phase is SessionPhase.WAITING  # not finished: it will try again
+    assert [e for e in ann.events if isinstance(e, Credentials)] == before
+    assert ann.core.ticket is not None
+
+
+def test_a_final_goodbye_forgets_the_credentials() -> None:
+    from lanuno.wire.errors import CloseCode
+
+    room = make_room()
+    ann = room.add("Ann")
+    assert ann.conn is not None
+    bye = ann.conn.close(CloseCode.HOST_SHUTDOWN, "the host closed the table")
+    ann.conn = None
+    ann.core.receive_data(bye, room.now)
+    room._collect(ann)
+    assert ann.core.finished
+    assert ann.events[-2:] == [Credentials(None), SessionEnded("the host closed the table", True)]
+
+
+def test_the_game_end_forgets_the_credentials_and_a_new_game_keeps_them_again() -> None:
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
+    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(None)
+    room.table.start(room.now)
+    room.settle()
+    room.advance(1.5)
+    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(ann.core.ticket)
+
+
+def test_the_first_join_with_a_wrong_code_ends_with_the_reason() -> None:
+    room = make_room()
+    wrong = "000000" if room.table.room_code != "000000" else "111111"
+    eve = room.add("Eve", code=wrong)
+    assert eve.core.finished
+    ended = eve.of_type(SessionEnded)
+    assert ended and "room code is wrong" in ended[0].reason  # type: ignore[attr-defined]
+    assert not ended[0].joined  # type: ignore[attr-defined]
