@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from lanuno.bots import make_bot
 from lanuno.bots.base import Bot
@@ -26,6 +27,8 @@ class SimStats:
     rounds: int = 0
     turns: int = 0
     seconds: float = 0.0
+    interrupted: bool = False
+    """Ctrl-C stopped the run: these are the games finished before it."""
 
     def add(self, result: GameResult) -> None:
         if not self.wins:
@@ -42,7 +45,7 @@ class SimStats:
         lines = [f"games: {self.games}  rounds: {self.rounds}"]
         for seat, wins in enumerate(self.wins):
             lines.append(
-                f"seat {seat}: wins {wins} ({wins / self.games:.1%})  "
+                f"seat {seat + 1}: wins {wins} ({wins / self.games:.1%})  "
                 f"mean points {self.points[seat] / self.games:.1f}"
             )
         lines.append(f"mean turns per round: {self.turns / max(self.rounds, 1):.1f}")
@@ -56,13 +59,62 @@ def simulate(
     games: int,
     seed: int,
     seats: Sequence[SeatInfo] | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> SimStats:
+    """Play ``games`` games; ``progress(done, seconds)`` after each. Ctrl-C stops early:
+    the games finished so far are the result (``stats.interrupted`` says so)."""
     stats = SimStats()
     start = time.perf_counter()
-    for i in range(games):
-        stats.add(play_game(rules, bots, f"{seed}/{i}", seats=seats))
+    try:
+        for i in range(games):
+            stats.add(play_game(rules, bots, f"{seed}/{i}", seats=seats))
+            if progress is not None:
+                progress(i + 1, time.perf_counter() - start)
+    except KeyboardInterrupt:
+        stats.interrupted = True
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+class ProgressBar:
+    """``[#######.............]  35/100 games  12 s, about 22 s left`` on one line of
+    standard error, redrawn at most five times a second (then once more at the end)."""
+
+    WIDTH = 24
+
+    def __init__(self, total: int, out: TextIO = sys.stderr, every: float = 0.2) -> None:
+        self.total = total
+        self.out = out
+        self.every = every
+        self._drawn_at = -every
+        self._shown = False
+
+    def __call__(self, done: int, seconds: float) -> None:
+        if seconds - self._drawn_at < self.every and done < self.total:
+            return
+        self._drawn_at = seconds
+        self._shown = True
+        filled = self.WIDTH * done // max(self.total, 1)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        left = seconds / done * (self.total - done) if done else 0.0
+        estimate = "done" if done >= self.total else f"about {_duration(left)} left"
+        count = f"{done:>{len(str(self.total))}}/{self.total}"
+        line = f"[{bar}] {count} games  {_duration(seconds)}, {estimate}"
+        print(f"\r{line}", end="", file=self.out, flush=True)
+
+    def close(self) -> None:
+        if self._shown:
+            print(file=self.out, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes, seconds = divmod(int(seconds), 60)
+    if minutes < 60:
+        return f"{minutes} min {seconds:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,5 +137,13 @@ def run(args: argparse.Namespace) -> int:
         f"preset {rules.preset}, {args.players} players ({', '.join(levels)}), "
         f"{args.games} games, seed {args.seed}"
     )
-    print(simulate(rules, bots, args.games, args.seed).report())
-    return 0
+    bar = ProgressBar(args.games)
+    try:
+        stats = simulate(rules, bots, args.games, args.seed, progress=bar)
+    finally:
+        bar.close()
+    if stats.interrupted:
+        print(f"interrupted (Ctrl-C): results of the {stats.games} games finished so far")
+    if stats.games:
+        print(stats.report())
+    return 130 if stats.interrupted else 0

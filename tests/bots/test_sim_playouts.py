@@ -19,4 +19,4 @@ def test_B1_expert_sim_with_fixed_playouts_is_reproducible(
 ) -> None:
     first = _sim_lines(capsys)
     assert first == _sim_lines(capsys)
-    assert any(line.startswith("seat 0: wins") for line in first)
+    assert any(line.startswith("seat 1: wins") for line in first)

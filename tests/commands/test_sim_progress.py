@@ -1,0 +1,70 @@
+"""Issue 10 item 9: ``lanuno sim`` shows a progress bar with an estimate, and Ctrl-C prints
+the results so far without a traceback."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lanuno.bots import make_bot
+from lanuno.commands.sim import ProgressBar, simulate
+from lanuno.engine.rules import preset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_progress_bar_shows_games_done_and_an_estimate() -> None:
+    out = io.StringIO()
+    bar = ProgressBar(10, out, every=0.0)
+    bots = [make_bot("beginner"), make_bot("beginner")]
+    stats = simulate(preset("kids1"), bots, 10, 0, progress=bar)
+    bar.close()
+    text = out.getvalue()
+    assert stats.games == 10 and not stats.interrupted
+    assert "[############............]  5/10 games" in text
+    assert "left" in text and re.search(r"10/10 games  \d+ s, done$", text.rstrip())
+
+
+def test_ctrl_c_inside_the_loop_keeps_the_games_played() -> None:
+    def stop_after_three(done: int, _seconds: float) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    bots = [make_bot("beginner"), make_bot("beginner")]
+    stats = simulate(preset("kids1"), bots, 50, 0, progress=stop_after_three)
+    assert stats.interrupted and stats.games == 3
+    assert "games: 3" in stats.report() and "seat 1: wins" in stats.report()
+
+
+@pytest.mark.system
+def test_sim_interrupted_by_ctrl_c_prints_results_without_a_traceback() -> None:
+    command = [sys.executable, "-m", "lanuno", "sim", "--games", "100000", "--players", "2"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stderr is not None
+        seen = ""
+        deadline = time.monotonic() + 30
+        while "games" not in seen and time.monotonic() < deadline:
+            seen += os.read(process.stderr.fileno(), 4096).decode()
+        assert "/100000 games" in seen and "left" in seen, seen
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert "Traceback" not in stderr + stdout
+    assert "interrupted (Ctrl-C): results of the" in stdout
+    assert "seat 1: wins" in stdout and "games per second" in stdout
+    assert process.returncode == 130
