@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import note_seed
 
 from lanuno.bots import fastcore
 from lanuno.engine.actions import Play
@@ -77,6 +78,7 @@ def _compare(rnd: Round, core: fastcore.FastRound, where: str) -> None:
 
 
 def _play(name: str, game_no: int) -> int:
+    note_seed(f"fastcore/{name}/{game_no}")
     rng = random.Random(f"fastcore/{name}/{game_no}")
     rules = _random_rules(name, rng)
     n = rng.choice([2, 2, 3, 4, 6])
@@ -130,6 +132,7 @@ def test_fast_core_matches_the_engine(name: str) -> None:
 @pytest.mark.parametrize("name", ["official", "kids1", "kids2"])
 def test_fast_core_deals_like_the_engine(name: str) -> None:
     for game_no in range(150):
+        note_seed(f"deal/{name}/{game_no}")
         rng = random.Random(f"deal/{name}/{game_no}")
         rules = _random_rules(name, rng)
         n = rng.choice([2, 3, 4, 7, 10])

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from bot_helpers import Checked, bots_for, seats, table
+from helpers import note_seed
 
 from lanuno.bots import LEVELS, make_bot
 from lanuno.engine.rules import Rules
@@ -73,6 +74,7 @@ def test_B1_every_level_takes_only_legal_actions(
     pick = random.Random(name)
     decisions = 0
     for game in range(QUICK_GAMES):
+        note_seed((name, game))
         n = 2 + game % 3 if not kids else 4
         levels = [pick.choice(("beginner", "intermediate")) for _ in range(n)]
         bots = _play(rules, levels, kids, f"{name}/{game}")

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from bot_helpers import TEST_PLAYOUTS, table
+from helpers import note_seed
 from test_hidden_information import _rehide
 
 from lanuno.bots import LEVELS, make_bot
@@ -83,6 +84,7 @@ def test_B2_nothing_hidden_is_reachable_from_an_observation(preset: str) -> None
     checked = 0
     for game_no in range(4):
         seed = f"observation-secret-{preset}-{game_no}"
+        note_seed(seed)
         game = Game(table(preset, options), 3, seed)
         bots = [make_bot(level, playouts=TEST_PLAYOUTS) for level in LEVELS]
         rng = random.Random(game_no)
@@ -118,6 +120,7 @@ def test_B2_same_observation_same_decision_under_two_hidden_deals(level: str) ->
     rules = table("official", ["target=none"])
     checked = 0
     for game_no in range(3 if level == "expert" else 8):
+        note_seed(f"two-deals/{level}/{game_no}")
         game = Game(rules, 3, f"two-deals/{level}/{game_no}")
         bots = [make_bot(level, playouts=TEST_PLAYOUTS) for _ in range(3)]
         rng = random.Random(game_no)

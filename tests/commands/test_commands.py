@@ -34,6 +34,7 @@ async def drive(process: asyncio.subprocess.Process, transcript: list[str]) -> N
             await process.stdin.drain()
 
 
+@pytest.mark.system
 async def test_play_plain_a_whole_game_by_typing() -> None:
     command = [
         sys.executable, "-m", "lanuno", "play", "--plain", "--players", "3",

@@ -14,6 +14,7 @@ import random
 import re
 from collections import Counter
 
+from helpers import note_seed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -212,6 +213,7 @@ def test_every_preset_and_option_combination_finishes() -> None:
             rules = with_options(preset(name), [*(f"{c}=on" for c in combo), "target=none"])
             seats = (SeatInfo(kid=True, age=5), SeatInfo(), SeatInfo(kid=True), SeatInfo())
             for seed in range(3):
+                note_seed((name, combo, seed))
                 game = Game(rules, seats, seed)
                 play_out(game, random.Random(seed), with_garbage=False)
                 assert game.over

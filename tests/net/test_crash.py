@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import note_seed
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.journal_files import read_journal
 from lanuno.wire.messages import GameEnd
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.system, pytest.mark.timeout(120)]
 CODE = "246810"
 
 
@@ -56,7 +57,9 @@ async def wait_listening(port: int) -> None:
 
 async def test_kill_minus_nine_and_resume(tmp_path: Path) -> None:
     port, journal, log = free_port(), tmp_path / "table.journal", tmp_path / "host.log"
-    rng = random.Random(int.from_bytes(os.urandom(4), "big"))
+    seed = int.from_bytes(os.urandom(4), "big")  # a fresh crash schedule each run
+    note_seed(seed)
+    rng = random.Random(seed)
     host = start_host(port, journal, log, resume=False)
     try:
         await wait_listening(port)

@@ -6,6 +6,7 @@ import asyncio
 import os
 
 import pytest
+from helpers import until
 
 from lanuno.net.discovery import Announcer, TableBrowser, probe, txt_records
 
@@ -23,16 +24,6 @@ def test_txt_records_follow_the_spec_and_hold_nothing_about_the_code() -> None:
     assert set(txt) == {"v", "mv", "table", "free", "preset", "room"}
 
 
-async def wait_until(predicate, timeout: float) -> bool:  # type: ignore[no-untyped-def]
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        if predicate():
-            return True
-        await asyncio.sleep(0.05)
-    return predicate()
-
-
 async def test_found_updated_and_lost_on_loopback() -> None:
     room_id = os.urandom(16)
     server = await asyncio.start_server(lambda r, w: w.close(), LOOPBACK, 0)
@@ -43,16 +34,17 @@ async def test_found_updated_and_lost_on_loopback() -> None:
     await browser.start()
     try:
         await announcer.start()
-        assert await wait_until(lambda: any(t.room == room_id.hex() for t in browser.listed()), 10)
+        await until(lambda: any(t.room == room_id.hex() for t in browser.listed()), "listed")
         table = next(t for t in browser.listed() if t.room == room_id.hex())
         assert (table.name, table.address, table.port, table.free) == (name, LOOPBACK, port, 4)
         assert await probe(table.address, table.port)
         announcer.update(free=2, preset="official")
-        assert await wait_until(
-            lambda: any(t.room == room_id.hex() and t.free == 2 for t in browser.listed()), 10
+        await until(
+            lambda: any(t.room == room_id.hex() and t.free == 2 for t in browser.listed()),
+            "the update to 2 free seats seen",
         )
         await announcer.close()
-        assert await wait_until(lambda: all(t.room != room_id.hex() for t in browser.listed()), 10)
+        await until(lambda: all(t.room != room_id.hex() for t in browser.listed()), "gone")
     finally:
         await announcer.close()
         await browser.close()
@@ -70,7 +62,7 @@ async def test_a_table_that_refuses_connections_is_marked_stale() -> None:
     await browser.start()
     try:
         await announcer.start()
-        assert await wait_until(lambda: any(t.room == room_id.hex() for t in browser.listed()), 10)
+        await until(lambda: any(t.room == room_id.hex() for t in browser.listed()), "listed")
         table = next(t for t in browser.listed() if t.room == room_id.hex())
         assert not await probe(table.address, table.port)
         browser.mark_stale(table.instance)
@@ -92,7 +84,7 @@ async def test_two_tables_with_the_same_name_both_show_up() -> None:
         for announcer in announcers:
             await announcer.start()
         rooms = {r.hex() for r in ids}
-        assert await wait_until(lambda: rooms <= {t.room for t in browser.listed()}, 15)
+        await until(lambda: rooms <= {t.room for t in browser.listed()}, "both listed", timeout=15)
         instances = {t.instance for t in browser.listed() if t.room in rooms}
         assert len(instances) == 2
     finally:

@@ -26,6 +26,7 @@ from lanuno.wire.messages import Message, State
 pytestmark = pytest.mark.timeout(60)
 
 
+@pytest.mark.system
 def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.journal"
     table = Table(TableConfig(), counter_drbg(b"t"))

@@ -19,6 +19,7 @@ from lanuno.net.journal_files import read_journal  # noqa: E402
 
 REASON = unavailable_reason()
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.skipif(REASON is not None, reason=f"netlab: {REASON}"),
     pytest.mark.timeout(120),
 ]

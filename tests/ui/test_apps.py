@@ -4,8 +4,8 @@ and the in-memory fakes of the network layer (ui_fakes)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
+from helpers import until
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
@@ -23,15 +23,6 @@ from lanuno.wire.messages import Lobby, LobbySeat
 
 DOWN = "\x1b[B"
 RIGHT = "\x1b[C"
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Let the app's tasks run until ``condition`` holds (bounded, so a bug cannot hang)."""
-    for _ in range(1000):
-        if condition():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never happened: {what}")
 
 
 async def consumed(queue: asyncio.Queue[object]) -> None:

@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wire_helpers import ConnectionPair, Table, hello, join, pump, sample_state
 
+from lanuno.engine.actions import parse_action
+from lanuno.engine.cards import ALL_FACES
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HostConnection
 from lanuno.wire.crypto import MAGIC_CLIENT, counter_drbg
 from lanuno.wire.errors import CloseCode, ProtocolError, RemoteProtocolError
@@ -140,11 +142,9 @@ def test_validation_rejects_out_of_bounds(factory: Any, why: str) -> None:
 
 
 def test_every_client_action_parses_in_the_engine() -> None:
-    actions = pytest.importorskip("lanuno.engine.actions")
-    cards = pytest.importorskip("lanuno.engine.cards")
-    assert {c.code for c in cards.ALL_FACES} == CARD_CODES
+    assert {c.code for c in ALL_FACES} == CARD_CODES
     for notation in ACTION_NOTATIONS:
-        assert str(actions.parse_action(f"3 {notation}")) == f"3 {notation}"
+        assert str(parse_action(f"3 {notation}")) == f"3 {notation}"
 
 
 STATE_FIELD_VALUES = st.one_of(
@@ -220,10 +220,20 @@ def feed_authenticated(pair: ConnectionPair, to_host: bool, payload: bytes) -> N
         assert all(isinstance(e, Message) or hasattr(e, "clean") for e in events)
     except ProtocolError as error:
         assert error.code in (CloseCode.PROTOCOL_ERROR,)
+        assert_closed_for_good(receiver)
     finally:  # rewind the receiver for the next example
         receiver.rx.counter = counter
         receiver.phase, receiver._hello_seen, receiver._last_seq = phase, hello_seen, last_seq
         receiver._buffer.clear()
+
+
+def assert_closed_for_good(connection: HostConnection | ClientConnection) -> None:
+    """After a protocol error the connection is closed: whatever its close left to send
+    (a refusal line) goes out once, then it accepts and sends nothing more."""
+    assert connection.closed
+    connection.data_to_send()
+    assert connection.receive_data(b"\x00" * 64) == []
+    assert connection.data_to_send() == b""
 
 
 def nested(depth: int) -> bytes:
@@ -290,7 +300,7 @@ def test_fuzz_arbitrary_bytes_into_a_fresh_host(data: bytes) -> None:
         host.receive_data(data)
         host.receive_data(b"")
     except ProtocolError:
-        pass
+        assert_closed_for_good(host)
 
 
 @settings(max_examples=300, deadline=None)
@@ -301,7 +311,7 @@ def test_fuzz_arbitrary_bytes_into_a_waiting_client(data: bytes) -> None:
         client.receive_data(data)
         client.receive_data(b"")
     except ProtocolError:
-        pass
+        assert_closed_for_good(client)
 
 
 @settings(max_examples=25, deadline=None)
@@ -322,7 +332,7 @@ def test_fuzz_arbitrary_bytes_after_each_handshake_step(steps: int, data: bytes)
         target.receive_data(data)
         target.receive_data(b"")
     except ProtocolError:
-        pass
+        assert_closed_for_good(target)
 
 
 def test_oversized_length_header_closes_at_once() -> None:

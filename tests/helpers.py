@@ -1,0 +1,64 @@
+"""What tests across the tree share: one bounded wait instead of sleep-then-assert, and
+the random seed a failing test was using.
+
+``await until(lambda: table.slots[0].ready, "Ann is ready")`` checks the condition, lets
+the event loop run for a few milliseconds, and checks again, until it holds or the time
+is up; then it fails saying what never happened. The bound is generous (a loaded CI
+machine is slow, never wrong) and is not a timing assertion: a test that needs a figure
+belongs in scripts/bench_*.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+seeds_in_use: list[object] = []
+"""The seeds the running test noted (the conftest clears it before each test and prints
+the last one in the report of a failure)."""
+
+
+def note_seed(seed: object) -> None:
+    """Call with the seed of each random game or position a test loops over; a failure then
+    reports ``random seed: <seed>``, enough to replay that one case."""
+    seeds_in_use.append(seed)
+
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds before a wait gives up: far above what any condition here needs."""
+POLL = 0.005
+
+
+class NeverHappened(AssertionError):
+    """The condition a test waited for did not hold within the bound."""
+
+
+def _fail(what: str, timeout: float, last: object) -> NeverHappened:
+    return NeverHappened(f"never happened within {timeout:g} s: {what} (last value: {last!r})")
+
+
+async def until(condition: Callable[[], T], what: str, *, timeout: float = DEFAULT_TIMEOUT) -> T:
+    """Let the event loop run until ``condition()`` is truthy; returns that value."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (value := condition()):
+        if loop.time() >= deadline:
+            raise _fail(what, timeout, value)
+        await asyncio.sleep(POLL)
+    return value
+
+
+def until_sync(
+    condition: Callable[[], T], what: str, *, timeout: float = DEFAULT_TIMEOUT, poll: float = 0.05
+) -> T:
+    """The same for tests without an event loop (processes, tmux, namespaces)."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        if time.monotonic() >= deadline:
+            raise _fail(what, timeout, value)
+        time.sleep(poll)
+    return value
