@@ -3,11 +3,21 @@ relies on that are not on the wire."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import txt_records
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_discovery_free_does_not_count_bots_as_free_seats() -> None:
@@ -19,3 +29,42 @@ def test_discovery_free_does_not_count_bots_as_free_seats() -> None:
     assert table.free_seats == 8
     txt = txt_records("t", table.free_seats, "official", bytes(16))
     assert txt["free"] == "8"
+
+
+def load_kit() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "conformance", ROOT / "scripts" / "conformance.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["conformance"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_kit_checks_every_numbered_requirement_of_the_spec() -> None:
+    """The spec's [X-n] numbers and the kit's list are the same set, so a requirement added
+    to protocol/ without a check (or the other way round) fails here."""
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "protocol").glob("*.md")))
+    in_spec = set(re.findall(r"\[([GHFMR]-\d+)\]", text))
+    assert set(load_kit().REQUIREMENTS) == in_spec
+    assert len(in_spec) >= 40
+
+
+@pytest.mark.system
+def test_our_host_passes_the_conformance_kit() -> None:
+    """``python scripts/conformance.py --self``: our own host on 127.0.0.1, every check."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "conformance.py"), "--self"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    total = len(load_kit().REQUIREMENTS)
+    assert last == f"conformance: {total}/{total} requirements passed"

@@ -683,9 +683,9 @@ class Table:
         else:
             self.slots[seat] = slot
         peer.seat = seat
+        self._welcome(peer, seat)  # first: applying the lobby record sends the lobby (M-20)
         self._commit_lobby()
         self._commit(SecretRecord(seat=seat, generation=peer.generation, secret=peer.secret))
-        self._welcome(peer, seat)
         self._send_lobby()
         self._maybe_auto_start(self.last_now)
 

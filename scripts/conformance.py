@@ -1,0 +1,1192 @@
+"""Black-box conformance checks of a lanuno host against protocol/ (h2spec-style).
+
+    python scripts/conformance.py HOST:PORT --code 123456
+    python scripts/conformance.py --self        # our own headless host on 127.0.0.1
+
+Every numbered requirement of the spec ([G-n] README, [H-n] handshake, [F-n] framing,
+[M-n] messages, [R-n] fairness) has a check here. The kit talks to the host over TCP like
+any client (it uses lanuno.wire as its client library, and the engine's event list for the
+event table, as the spec does), seats two players in an empty lobby, opens a few more
+connections to break rules on purpose, plays one round to its end with random legal moves,
+and checks the seed reveal. It prints one line per requirement by section and ends with
+``conformance: N/M requirements passed``; the exit status is 0 only when all pass.
+
+Loopback only: the kit refuses an address outside 127.0.0.0/8 (and --self serves on
+127.0.0.1). One wrong room code is tried once; the kit never makes more than one failed
+JOIN, so it does not trip the host's lockout or guessing pace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import ipaddress
+import math
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from lanuno.engine import events as engine_events
+from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
+from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_HOST
+from lanuno.wire.errors import CloseCode, ProtocolError
+from lanuno.wire.fairness import (
+    CANONICAL_DECKS,
+    PRESET_DECKS,
+    ClientSeeds,
+    FairShuffler,
+    client_seed_commitment,
+    combine_seeds,
+    deal_purpose,
+    dealt_cards,
+    first_turned_card,
+    host_seed_commitment,
+)
+from lanuno.wire.messages import (
+    WILD_CODES,
+    Ack,
+    ActionRequest,
+    Bye,
+    ClientSeedReveal,
+    ErrorReply,
+    Event,
+    Hello,
+    HostSeedReveal,
+    Lobby,
+    Message,
+    Ping,
+    Pong,
+    Ready,
+    RoundEnd,
+    SeedCommit,
+    State,
+    Welcome,
+    encode,
+)
+
+REQUIREMENTS: dict[str, str] = {
+    "G-1": "another generation's magic is answered 'LANUNO/1 V\\n', then closed",
+    "G-2": "bytes that are not the magic are closed silently",
+    "G-3": "welcome names the highest common message version",
+    "G-4": "no common message version: error 'version', then bye VERSION_MISMATCH (4)",
+    "G-5": "unknown map keys are ignored",
+    "H-1": "a malformed client hello (JOIN naming a seat, bad mode) is closed unanswered",
+    "H-2": "a client hello is answered by the 75-byte host hello",
+    "H-3": "a RESUME of an unknown seat/generation is closed unanswered",
+    "H-4": "host hello commits to msgB: SHA256('lanuno/v1 commit' || msgB)",
+    "H-5": "host_nonce differs per connection, room_id stays",
+    "H-6": "with the right code the host's confirmation opens and matches",
+    "H-7": "after a wrong code the host sends nothing more and closes",
+    "H-8": "the lobby's check number for a seat is its client's",
+    "H-9": "a RESUME with the last secret gets the same seat back",
+    "H-10": "each resume rolls the secret: generation g+1 works next",
+    "H-11": "a seat dropped during a game is held for its resume",
+    "H-12": "a connection that does not finish the handshake in 5 s is closed",
+    "F-1": "every host frame opens with k_h2c, counters in order, the spec's aad",
+    "F-2": "every host plaintext: multiple of 256, at least 2 + n, zero padding",
+    "F-3": "a state's plaintext has the size of its padding floor",
+    "F-4": "an event's plaintext has the size of its padding floor",
+    "F-5": "every host frame's length L satisfies 272 <= L <= 16400, (L - 16) % 256 == 0",
+    "F-6": "a bad length header closes the connection without a bye",
+    "F-7": "a frame failing authentication closes without a bye",
+    "F-8": "a replayed frame closes without a bye",
+    "F-9": "15 s without a frame: bye TIMEOUT (14)",
+    "M-1": "a message before hello: bye PROTOCOL_ERROR (2)",
+    "M-2": "a second hello: bye PROTOCOL_ERROR",
+    "M-3": "an unknown type: bye PROTOCOL_ERROR naming message.t",
+    "M-4": "a field out of bounds: bye PROTOCOL_ERROR naming the field",
+    "M-5": "an integer field given a boolean: bye PROTOCOL_ERROR",
+    "M-6": "a msgpack extension type: bye PROTOCOL_ERROR",
+    "M-7": "a host message type from a client: bye PROTOCOL_ERROR",
+    "M-8": "a payload that is not msgpack: bye PROTOCOL_ERROR",
+    "M-9": "ping is answered by pong with the same n",
+    "M-10": "an action.seq not above the last: bye PROTOCOL_ERROR",
+    "M-11": "an action with no round in play: error not_now with its seq",
+    "M-12": "an action with a stale sid: error stale_state with its seq",
+    "M-13": "an illegal action: error illegal/not_your_turn with a rule and its seq",
+    "M-14": "a legal action: ack with its seq and a state with a new sid",
+    "M-15": "after a resume, an applied seq sent again is acked again",
+    "M-16": "after a resume, a refused seq sent again gets error bad_seq",
+    "M-17": "after a resume: welcome, lobby, state before answers to resent actions",
+    "M-18": "past the rate limit: error rate_limited per message",
+    "M-19": "40 messages past the limit: bye RATE_LIMITED (13)",
+    "M-20": "hello in the lobby is answered by welcome, then lobby",
+    "M-21": "round_end at round end: round, winner, points, scores per seat",
+    "M-22": "the welcome seat is listed as human, named, connected, ready as sent",
+    "M-23": "state.legal lists a wild once per color, never bare",
+    "M-24": "every state is consistent (hand = counts[seat], seats < N)",
+    "M-25": "every event has a type of the table with exactly its fields",
+    "M-26": "a seat-only event reaches only that seat",
+    "R-1": "seed_commit for round r before any event of round r",
+    "R-2": "a reveal with a wrong seed: error bad_seed",
+    "R-3": "a correct reveal gets no answer",
+    "R-4": "the deal comes at most 5 s after seed_commit",
+    "R-5": "seed_reveal.host_seed matches the round's commitment",
+    "R-6": "listed seeds match commitments; exactly the contributing seats",
+    "R-7": "deck = shuffle(canonical deck, 'round r deal') under seed_r",
+    "R-8": "the dealt hand and the first turned card come from deck",
+    "R-9": "official preset: round 1's dealer is below(n, 'first dealer')",
+}
+"""Every numbered requirement of protocol/*.md (tests/test_conformance.py compares)."""
+
+SECTIONS = {
+    "G": "README (versions)",
+    "H": "handshake.md",
+    "F": "framing.md",
+    "M": "messages.md",
+    "R": "fairness.md",
+}
+PRIVATE_EVENTS = {
+    cls.kind: [f.name for f in dataclasses.fields(cls)]
+    for cls in vars(engine_events).values()
+    if isinstance(cls, type) and issubclass(cls, engine_events.PrivateEvent)
+    and cls is not engine_events.PrivateEvent
+}  # fmt: skip
+EVENT_FIELDS = {
+    cls.kind: {f.name for f in dataclasses.fields(cls)}
+    for cls in vars(engine_events).values()
+    if isinstance(cls, type) and issubclass(cls, engine_events.Event)
+    and cls not in (engine_events.Event, engine_events.PrivateEvent)
+}  # fmt: skip
+DEBUG = bool(os.environ.get("LANUNO_CONFORMANCE_DEBUG"))
+QUIET = 0.6
+"""Seconds of silence taken to mean "the host sent nothing more"."""
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def need(condition: object, why: str) -> None:
+    if not condition:
+        raise CheckFailed(why)
+
+
+@dataclass
+class Report:
+    results: dict[str, tuple[bool, str]] = field(default_factory=dict)
+
+    def record(self, req: str, ok: bool, detail: str = "") -> None:
+        assert req in REQUIREMENTS, req
+        if req in self.results and not self.results[req][0]:
+            return  # a failure sticks
+        self.results[req] = (ok, detail)
+
+    def passed(self, *reqs: str, detail: str = "") -> None:
+        for req in reqs:
+            self.record(req, True, detail)
+
+    def failed(self, req: str, detail: str) -> None:
+        self.results.pop(req, None)
+        self.record(req, False, detail)
+
+    def check(self, req: str, condition: object, why: str) -> bool:
+        if condition:
+            self.passed(req)
+        else:
+            self.failed(req, why)
+        return bool(condition)
+
+    def print(self, out: Callable[[str], None] = print) -> int:
+        passed = 0
+        for letter, title in SECTIONS.items():
+            out(f"== {title}")
+            for req, text in REQUIREMENTS.items():
+                if not req.startswith(letter + "-"):
+                    continue
+                ok, detail = self.results.get(req, (False, "not checked (not reached)"))
+                passed += ok
+                line = f"  {'PASS' if ok else 'FAIL'} [{req}] {text}"
+                out(line if ok or not detail else f"{line}\n         {detail}")
+        out(f"conformance: {passed}/{len(REQUIREMENTS)} requirements passed")
+        return passed
+
+
+# ----------------------------------------------------------------------------- raw sockets
+
+
+async def raw_exchange(
+    host: str, port: int, data: bytes, *, wait: float = 3.0
+) -> tuple[bytes, bool]:
+    """Send ``data`` on a fresh connection; (bytes received, closed by the host in time)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(data)
+        await writer.drain()
+        got = b""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                chunk = await asyncio.wait_for(reader.read(4096), deadline - time.monotonic())
+            except TimeoutError:
+                return got, False
+            except OSError:
+                return got, True
+            if not chunk:
+                return got, True
+            got += chunk
+        return got, False
+    finally:
+        writer.close()
+
+
+# ----------------------------------------------------------------------------- a client
+
+
+@dataclass
+class Received:
+    message: Message | None
+    frame_length: int
+    payload_length: int
+    at: float
+
+
+class Peer:
+    """One client connection that keeps every frame it receives, for the framing checks."""
+
+    def __init__(self, kit: Kit, name: str) -> None:
+        self.kit, self.name = kit, name
+        self.conn: ClientConnection | None = None
+        self.done: HandshakeComplete | None = None
+        self.host_hello = b""
+        self.msg_b = b""
+        self.inbox: asyncio.Queue[Received | ConnectionClosed | None] = asyncio.Queue()
+        self.history: list[Received] = []
+        self.closed: ConnectionClosed | None = None
+        self.eof = False
+        self.seeds = ClientSeeds(os.urandom)
+        self.seq = 0
+        self.kit_seat: int | None = None
+        """The seat the host gave this connection (None: none, or not yet)."""
+        self.sent_frames: list[bytes] = []
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._pinger: asyncio.Task[None] | None = None
+
+    async def handshake(self, conn: ClientConnection) -> HandshakeComplete | None:
+        """Run the handshake; the completion, or None if the host closed (self.eof)."""
+        self.conn = conn
+        self._reader, self._writer = await asyncio.open_connection(self.kit.host, self.kit.port)
+        raw = b""
+        self._writer.write(conn.data_to_send())
+        while True:
+            try:
+                data = await asyncio.wait_for(self._reader.read(65536), 6.0)
+            except TimeoutError:
+                raise CheckFailed(f"{self.name}: the handshake stalled") from None
+            raw += data
+            try:
+                events = conn.receive_data(data)
+            except ProtocolError:
+                self.eof = not data
+                self._capture(raw)
+                self.close()
+                return None
+            self._capture(raw)
+            self._writer.write(conn.data_to_send())
+            for index, event in enumerate(events):
+                if isinstance(event, HandshakeComplete):
+                    self.done = event
+                    self._task = asyncio.create_task(self._read_loop(raw, events[index + 1 :]))
+                    return event
+            if not data:
+                self.eof = True
+                self.close()
+                return None
+
+    def _capture(self, raw: bytes) -> None:
+        hello_end = len(MAGIC_HOST) + 16 + 16 + 32
+        if len(raw) >= hello_end and not self.host_hello:
+            self.host_hello = raw[:hello_end]
+        if len(raw) >= hello_end + 33 and not self.msg_b:
+            self.msg_b = raw[hello_end : hello_end + 33]
+
+    async def join(self, code: str) -> HandshakeComplete:
+        done = await self.handshake(ClientConnection.join(code, os.urandom))
+        need(done is not None, f"{self.name}: JOIN refused")
+        assert done is not None
+        return done
+
+    async def _read_loop(self, raw: bytes, early: Iterable[object]) -> None:
+        """Split the stream into frames so each message is seen with its frame length."""
+        assert self._reader is not None and self.conn is not None
+        for event in early:
+            self._deliver(event, 0, 0)
+        # Bytes after the host's confirmation frame: 75 + 33 + 2 + 272 bytes of handshake.
+        buffer = bytearray(raw[len(self.host_hello) + 33 + 274 :])
+        while True:
+            while len(buffer) >= 2:
+                length = int.from_bytes(buffer[:2], "big")
+                if len(buffer) < 2 + length:
+                    break
+                frame = bytes(buffer[: 2 + length])
+                del buffer[: 2 + length]
+                try:
+                    events = self.conn.receive_data(frame)
+                except ProtocolError as error:
+                    self.kit.report.failed("F-1", f"{self.name}: host frame refused ({error})")
+                    self.inbox.put_nowait(None)
+                    return
+                for event in events:
+                    self._deliver(event, 2 + length, -1)
+            try:
+                data = await self._reader.read(65536)
+            except OSError:
+                data = b""
+            if not data:
+                self.eof = True
+                self.inbox.put_nowait(None)
+                return
+            buffer += data
+
+    def _deliver(self, event: object, frame_length: int, _: int) -> None:
+        if isinstance(event, ConnectionClosed):
+            self.closed = event
+            self.inbox.put_nowait(event)
+            return
+        if isinstance(event, Message):
+            payload, _floor = encode(event)
+            item = Received(event, frame_length, len(payload), time.monotonic())
+            self.history.append(item)
+            self.kit.note_frame(self, item)
+            self.inbox.put_nowait(item)
+
+    def send(self, message: Message) -> None:
+        self.sent_frames.append(self.send_payload(*encode(message)))
+
+    def send_payload(self, payload: bytes, floor: int = 0) -> bytes:
+        """Seal any payload with this connection's key and counter. The kit's own order
+        checks are bypassed on purpose: breaking the rules is its job."""
+        assert self.conn is not None and self.conn.tx is not None and self._writer is not None
+        frame = self.conn.tx.seal(payload, floor)
+        self._writer.write(frame)
+        return frame
+
+    def keep_alive(self) -> None:
+        """Ping every 4 s, as clients do (messages.md: every 5 s when idle)."""
+
+        async def pinger() -> None:
+            n = 0
+            while self.closed is None and not self.eof:
+                await asyncio.sleep(4)
+                n += 1
+                with contextlib.suppress(Exception):
+                    self.send(Ping(n=n))
+
+        self._pinger = asyncio.create_task(pinger())
+
+    def send_bytes(self, data: bytes) -> None:
+        assert self._writer is not None
+        self._writer.write(data)
+
+    def action(self, sid: int, notation: str, seq: int | None = None) -> ActionRequest:
+        self.seq = self.seq + 1 if seq is None else seq
+        request = ActionRequest(seq=self.seq, sid=sid, a=notation)
+        self.send(request)
+        return request
+
+    async def next(self, timeout: float = 5.0) -> Received | ConnectionClosed | None:
+        try:
+            return await asyncio.wait_for(self.inbox.get(), timeout)
+        except TimeoutError:
+            return None
+
+    async def wait_for(
+        self, predicate: Callable[[Message], bool], what: str, timeout: float = 8.0
+    ) -> Message:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            item = await self.next(max(0.0, left)) if left > 0 else None
+            if item is None or isinstance(item, ConnectionClosed):
+                raise CheckFailed(f"{self.name}: no {what} (got {item})")
+            if item.message is not None and predicate(item.message):
+                return item.message
+
+    async def closing_bye(self, timeout: float = 4.0) -> tuple[Bye | None, bool]:
+        """(the bye received, if any; whether the host closed the connection)."""
+        bye: Bye | None = None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            item = await self.next(deadline - time.monotonic())
+            if item is None:
+                return bye, self.eof or self.closed is not None
+            if isinstance(item, ConnectionClosed):
+                continue
+            if isinstance(item.message, Bye):
+                bye = item.message
+        return bye, False
+
+    def close(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+        if self._task is not None:
+            self._task.cancel()
+        if self._pinger is not None:
+            self._pinger.cancel()
+
+    def hello(self, **changes: Any) -> Hello:
+        fields = {
+            "versions": (1,),
+            "name": self.name,
+            "age": None,
+            "kid": False,
+            "seed_commit": self.seeds.next_commit,
+        }
+        fields.update(changes)
+        return Hello(**fields)
+
+
+# ----------------------------------------------------------------------------- the kit
+
+
+@dataclass
+class Deal:
+    commit: SeedCommit | None = None
+    commit_at: float = 0.0
+    dealt_at: float = 0.0
+    revealed: dict[str, bytes] = field(default_factory=dict)
+    round_started: dict[str, Any] | None = None
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    turned: str | None = None
+    returned_first: bool = False
+
+
+class Kit:
+    def __init__(self, host: str, port: int, code: str) -> None:
+        self.host, self.port, self.code = host, port, code
+        self.report = Report()
+        self.rng = random.Random()
+        self.frames_ok = True
+        self.peers: list[Peer] = []
+
+    # -- frames seen by every peer: F-1..F-5, M-24..M-26 ------------------------------------
+
+    def note_frame(self, peer: Peer, item: Received) -> None:
+        report, message, length = self.report, item.message, item.frame_length
+        if length:
+            plain = length - 2 - 16
+            ok = 272 <= length - 2 <= 16400 and (length - 2 - 16) % 256 == 0
+            report.check("F-5", ok, f"{peer.name}: frame length {length - 2}")
+            report.check("F-2", plain >= item.payload_length + 2, f"{peer.name}: plaintext short")
+            if isinstance(message, State | Event):
+                floor = message.size_floor(item.payload_length)
+                want = math.ceil((max(item.payload_length, floor) + 2) / 256) * 256
+                req = "F-3" if isinstance(message, State) else "F-4"
+                report.check(req, plain == want, f"{message.TYPE}: plaintext {plain}, want {want}")
+        if isinstance(message, State):
+            self._check_state(peer, message)
+        if isinstance(message, Event):
+            self._check_event(peer, message)
+
+    def _check_state(self, peer: Peer, state: State) -> None:
+        n, seat = len(state.counts), peer.kit_seat
+        consistent = all(x < n for x in (state.turn, state.dealer)) and (
+            state.actor is None or state.actor < n
+        )
+        if seat is not None and seat < n:
+            consistent = consistent and len(state.hand) == state.counts[seat]
+        else:  # a spectator sees no hand and may do nothing
+            consistent = consistent and not state.hand and not state.legal
+        self.report.check("M-24", consistent, f"{peer.name}: inconsistent state {state.sid}")
+        bare = [a for a in state.legal if a.split()[:2][-1] in WILD_CODES and len(a.split()) == 2]
+        self.report.check("M-23", not bare, f"{peer.name}: bare wild in legal: {bare}")
+
+    def _check_event(self, peer: Peer, event: Event) -> None:
+        expected = EVENT_FIELDS.get(event.type)
+        self.report.check(
+            "M-25",
+            expected is not None and set(event.fields) == expected,
+            f"event {event.type} with fields {sorted(event.fields)}",
+        )
+        if event.type in PRIVATE_EVENTS:
+            seat = peer.kit_seat
+            self.report.check(
+                "M-26",
+                seat is not None and event.fields.get("seat") == seat,
+                f"{peer.name} (seat {seat}) got {event.type} of seat {event.fields.get('seat')}",
+            )
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def peer(self, name: str) -> Peer:
+        peer = Peer(self, name)
+        self.peers.append(peer)
+        return peer
+
+    async def attempt(self, reqs: Iterable[str], check: Callable[[], Any]) -> None:
+        """Run one check; an exception fails every requirement it was to show."""
+        reqs = list(reqs)
+        try:
+            await check()
+        except CheckFailed as error:
+            for req in reqs:
+                if req not in self.report.results:  # what was shown before still stands
+                    self.report.failed(req, str(error))
+        except (OSError, ProtocolError) as error:
+            for req in reqs:
+                if req not in self.report.results:
+                    self.report.failed(req, f"{type(error).__name__}: {error}")
+
+    # -- the run ---------------------------------------------------------------------------
+
+    async def run(self) -> Report:
+        timers = [
+            asyncio.create_task(self.attempt(["H-12"], self.check_handshake_deadline)),
+        ]
+        await self.attempt(["G-1"], self.check_other_generation)
+        await self.attempt(["G-2"], self.check_not_the_magic)
+        await self.attempt(["H-1"], self.check_malformed_client_hello)
+        await self.attempt(["H-3"], self.check_unknown_resume)
+        await self.attempt(["H-7"], self.check_wrong_code)
+        await self.attempt(["M-1", "M-3", "M-4", "M-5", "M-6", "M-7", "M-8"], self.check_errors)
+        await self.attempt(["G-4"], self.check_version_mismatch)
+        await self.attempt(["F-6", "F-7", "F-8"], self.check_frame_failures)
+        game = [
+            "G-3", "G-5", "H-2", "H-4", "H-5", "H-6", "H-8", "H-9", "H-10", "H-11",
+            "M-2", "M-9", "M-10", "M-11", "M-12", "M-13", "M-14", "M-15", "M-16", "M-17",
+            "M-18", "M-19", "M-20", "M-21", "M-22", "F-9",
+            "R-1", "R-2", "R-3", "R-4", "R-5", "R-6", "R-7", "R-8", "R-9",
+        ]  # fmt: skip
+        await self.attempt(game, self.play_a_round)
+        for timer in timers:
+            await timer
+        for peer in self.peers:
+            peer.close()
+        if "F-1" not in self.report.results:
+            self.report.passed("F-1")  # every frame of every peer opened
+        return self.report
+
+    # -- before any seat ---------------------------------------------------------------------
+
+    async def check_handshake_deadline(self) -> None:
+        start = time.monotonic()
+        got, closed = await raw_exchange(self.host, self.port, MAGIC_CLIENT[:5], wait=7.0)
+        took = time.monotonic() - start
+        need(closed and not got, f"half a client hello: closed={closed}, got {got!r}")
+        need(took <= 5.0 + 1.0, f"closed after {took:.1f} s")
+        self.report.passed("H-12", detail=f"closed after {took:.1f} s")
+
+    async def check_other_generation(self) -> None:
+        got, closed = await raw_exchange(self.host, self.port, b"LANUNO/2 C\n\x01\xff\x00")
+        need(got == b"LANUNO/1 V\n" and closed, f"got {got!r}, closed={closed}")
+        self.report.passed("G-1")
+
+    async def check_not_the_magic(self) -> None:
+        got, closed = await raw_exchange(self.host, self.port, b"GET / HTTP/1.1\r\n\r\n")
+        need(got == b"" and closed, f"got {got!r}, closed={closed}")
+        self.report.passed("G-2")
+
+    async def check_malformed_client_hello(self) -> None:
+        for tail in (b"\x01\x02\x00", b"\x01\xff\x01", b"\x03\xff\x00"):
+            got, closed = await raw_exchange(self.host, self.port, MAGIC_CLIENT + tail)
+            need(got == b"" and closed, f"client hello ...{tail.hex()}: got {len(got)} bytes")
+        self.report.passed("H-1")
+
+    async def check_unknown_resume(self) -> None:
+        peer = self.peer("resume?")
+        done = await peer.handshake(ClientConnection.resume(9, 200, os.urandom(32), os.urandom))
+        need(done is None and not peer.host_hello, "an unknown RESUME was answered")
+        self.report.passed("H-3")
+
+    async def check_wrong_code(self) -> None:
+        wrong = f"{(int(self.code) + 1) % 1_000_000:06d}"
+        peer = self.peer("wrong code")
+        done = await peer.handshake(ClientConnection.join(wrong, os.urandom))
+        need(done is None and peer.eof, "a wrong code was confirmed")
+        self.report.passed("H-7")
+
+    async def _refused(self, payloads: list[bytes], *, hello_first: bool = False) -> Bye:
+        peer = self.peer("rule breaker")
+        await peer.join(self.code)
+        if hello_first:
+            peer.send(peer.hello())
+        for payload in payloads:
+            peer.send_payload(payload)
+        bye, closed = await peer.closing_bye()
+        peer.close()
+        need(bye is not None, "closed without a bye" if closed else "not closed")
+        assert bye is not None
+        need(bye.code == CloseCode.PROTOCOL_ERROR, f"bye code {bye.code}")
+        need(closed, "a bye but the connection stayed open")
+        return bye
+
+    async def check_errors(self) -> None:
+        cases: list[tuple[str, bytes, str]] = [
+            ("M-1", msgpack.packb({"t": "ping", "n": 1}), "hello"),
+            ("M-3", msgpack.packb({"t": "teleport"}), "message.t"),
+            ("M-4", msgpack.packb({"t": "ping", "n": -1}), "ping.n"),
+            ("M-5", msgpack.packb({"t": "ping", "n": True}), "ping.n"),
+            ("M-6", msgpack.packb({"t": "ping", "n": msgpack.ExtType(1, b"x")}), ""),
+            ("M-7", msgpack.packb({"t": "ack", "seq": 1}), ""),
+            ("M-8", b"\xc1\xc1", ""),
+        ]
+        for req, payload, named in cases:
+            try:
+                bye = await self._refused([payload])
+                need(named in bye.reason, f"the reason {bye.reason!r} does not name {named}")
+            except CheckFailed as error:
+                self.report.failed(req, str(error))
+            else:
+                self.report.passed(req)
+
+    async def check_version_mismatch(self) -> None:
+        peer = self.peer("version 7")
+        await peer.join(self.code)
+        peer.send(peer.hello(versions=(7,)))
+        error = await peer.wait_for(lambda m: isinstance(m, ErrorReply), "error")
+        need(isinstance(error, ErrorReply) and error.code == "version", f"got {error}")
+        bye, closed = await peer.closing_bye()
+        peer.close()
+        need(bye is not None and bye.code == CloseCode.VERSION_MISMATCH and closed, f"bye {bye}")
+        self.report.passed("G-4")
+
+    async def check_frame_failures(self) -> None:
+        for req in ("F-6", "F-7", "F-8"):
+            peer = self.peer(req)
+            await peer.join(self.code)
+            assert peer.conn is not None
+            if req == "F-6":  # L = 17: not 16 + a multiple of 256
+                peer.send_bytes(b"\x00\x11" + bytes(17))
+            elif req == "F-7":  # one flipped bit in the tag
+                assert peer.conn.tx is not None
+                frame = peer.conn.tx.seal(*encode(peer.hello()))
+                peer.send_bytes(frame[:-1] + bytes((frame[-1] ^ 1,)))
+            else:  # a valid hello, then the very same frame again
+                peer.send(peer.hello())
+                peer.send_bytes(peer.sent_frames[-1])
+            bye, closed = await peer.closing_bye()
+            peer.close()
+            self.report.check(req, closed and bye is None, f"closed={closed}, bye={bye}")
+
+    # -- the game ---------------------------------------------------------------------------
+
+    async def seat(self, name: str) -> Peer:
+        peer = self.peer(name)
+        await peer.join(self.code)
+        peer.keep_alive()
+        return peer
+
+    async def play_a_round(self) -> None:
+        report = self.report
+        a, b = await self.seat("Conf A"), await self.seat("Conf B")
+        assert a.done is not None and b.done is not None
+        # H-2, H-4, H-5, H-6: both handshakes completed against the spec's key schedule.
+        report.check("H-2", len(a.host_hello) == 75 and a.host_hello[:11] == MAGIC_HOST, "hello")
+        commit = hashlib.sha256(b"lanuno/v1 commit" + a.msg_b).digest()
+        report.check("H-4", a.host_hello[-32:] == commit, "commitment")
+        report.check(
+            "H-5",
+            a.host_hello[11:27] == b.host_hello[11:27]
+            and a.host_hello[27:43] != b.host_hello[27:43],
+            "room_id/nonce",
+        )
+        report.passed("H-6")
+        room_id = a.done.room_id
+        # G-5: A's hello carries an unknown key; G-3: it lists a version the host lacks.
+        wire = a.hello(versions=(1, 999)).to_wire() | {"future_key": [1, {"x": 2}]}
+        a.send_payload(msgpack.packb(wire, use_bin_type=True))
+        assert a.conn is not None
+        welcome = await a.wait_for(lambda m: isinstance(m, Welcome | Lobby), "welcome")
+        need(isinstance(welcome, Welcome), f"hello answered by {welcome.TYPE}, not welcome")
+        assert isinstance(welcome, Welcome)
+        report.check("G-3", welcome.version == 1, f"welcome.version {welcome.version}")
+        report.passed("G-5")
+        b.send(b.hello())
+        welcome_b = await b.wait_for(lambda m: isinstance(m, Welcome), "welcome")
+        assert isinstance(welcome_b, Welcome)
+        need(welcome.seat is not None and welcome_b.seat is not None, "no seat in the lobby")
+        a.kit_seat, b.kit_seat = welcome.seat, welcome_b.seat
+        lobby = await a.wait_for(lambda m: isinstance(m, Lobby), "lobby after welcome")
+        report.passed("M-20")
+        # M-9, M-11 in the lobby.
+        a.send(Ping(n=4242))
+        pong = await a.wait_for(lambda m: isinstance(m, Pong) and m.n == 4242, "pong")
+        report.check("M-9", isinstance(pong, Pong) and pong.n == 4242, f"pong {pong}")
+        a.action(0, "draw")
+        refusal = await a.wait_for(lambda m: isinstance(m, ErrorReply), "error")
+        assert isinstance(refusal, ErrorReply)
+        report.check("M-11", refusal.code == "not_now" and refusal.seq == a.seq, f"{refusal}")
+        refused_seqs = {a.seq}
+        # M-22 and H-8: the lobby lists both seats with their check numbers, ready as sent.
+        a.send(Ready(ready=True))
+        lobby = await a.wait_for(
+            lambda m: isinstance(m, Lobby) and m.seats[welcome.seat].ready, "lobby with A ready"
+        )
+        assert isinstance(lobby, Lobby)
+        seat_a = lobby.seats[welcome.seat]
+        report.check(
+            "M-22",
+            seat_a.kind == "human" and seat_a.name == "Conf A" and seat_a.connected,
+            f"{seat_a}",
+        )
+        report.check("H-8", seat_a.check == a.done.check_number, "check number differs")
+        # Spectator-free checks that need hello: M-2, M-10 on their own connections.
+        await self.attempt(["M-2"], self.check_second_hello)
+        await self.attempt(["M-10"], self.check_seq_order)
+        await self.attempt(["M-18", "M-19"], self.check_rate_limit)
+        # The game: B ready; the host deals after the seed exchange.
+        deals = {a.name: Deal(), b.name: Deal()}
+        b.send(Ready(ready=True))
+        for peer, bad in ((a, False), (b, True)):
+            commit_msg = await peer.wait_for(lambda m: isinstance(m, SeedCommit), "seed_commit")
+            assert isinstance(commit_msg, SeedCommit)
+            deal = deals[peer.name]
+            deal.commit, deal.commit_at = commit_msg, time.monotonic()
+            early = [
+                h.message.type for h in peer.history if isinstance(h.message, Event)
+            ]  # events of the round before its commitment
+            report.check("R-1", not early and commit_msg.round == 1, f"events first: {early}")
+            if bad:  # B reveals a seed that does not match its commitment
+                peer.send(
+                    ClientSeedReveal(round=1, seed=os.urandom(32), next_commit=os.urandom(32))
+                )
+            else:
+                reveal = peer.seeds.reveal(1, commit_msg.commit)
+                deal.revealed["seed"] = reveal.seed
+                deal.revealed["commit"] = client_seed_commitment(reveal.seed)
+                peer.send(reveal)
+        # A spectator from now on (a silent seat in the lobby would hold the start).
+        silent = asyncio.create_task(self.attempt(["F-9"], self.check_silence))
+        refusal = await b.wait_for(lambda m: isinstance(m, ErrorReply), "bad_seed")
+        assert isinstance(refusal, ErrorReply)
+        report.check("R-2", refusal.code == "bad_seed", f"{refusal}")
+        await self._play(a, b, deals, room_id, refused_seqs)
+        await silent
+
+    async def check_second_hello(self) -> None:
+        peer = self.peer("hello twice")
+        await peer.join(self.code)
+        peer.send(peer.hello())
+        await peer.wait_for(lambda m: isinstance(m, Lobby), "lobby")
+        bye = await self._after_payloads(peer, [encode(peer.hello())[0]])
+        self.report.check("M-2", "hello" in bye.reason, bye.reason)
+
+    async def check_seq_order(self) -> None:
+        peer = self.peer("seq")
+        await peer.join(self.code)
+        peer.send(peer.hello())
+        await peer.wait_for(lambda m: isinstance(m, Lobby), "lobby")
+        peer.action(0, "draw", seq=5)
+        again = encode(ActionRequest(seq=5, sid=0, a="draw"))[0]
+        bye = await self._after_payloads(peer, [again])
+        self.report.check("M-10", "seq" in bye.reason, bye.reason)
+
+    async def _after_payloads(self, peer: Peer, payloads: list[bytes]) -> Bye:
+        for payload in payloads:
+            peer.send_payload(payload)
+        bye, closed = await peer.closing_bye()
+        peer.close()
+        need(bye is not None and bye.code == CloseCode.PROTOCOL_ERROR, f"bye {bye}")
+        need(closed, "not closed")
+        assert bye is not None
+        return bye
+
+    async def check_rate_limit(self) -> None:
+        peer = self.peer("flood")
+        await peer.join(self.code)
+        assert peer.conn is not None
+        assert peer.conn.tx is not None
+        burst = peer.conn.tx.seal(*encode(peer.hello())) + b"".join(
+            peer.conn.tx.seal(*encode(Ping(n=i))) for i in range(100)
+        )
+        peer.send_bytes(burst)
+        pongs = limited = 0
+        bye: Bye | None = None
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and bye is None:
+            item = await peer.next(deadline - time.monotonic())
+            if item is None:
+                break
+            if isinstance(item, ConnectionClosed):
+                continue
+            message = item.message
+            if isinstance(message, Pong):
+                pongs += 1
+            elif isinstance(message, ErrorReply) and message.code == "rate_limited":
+                limited += 1
+            elif isinstance(message, Bye):
+                bye = message
+        peer.close()
+        self.report.check(
+            "M-18", 38 <= pongs <= 50 and limited >= 1, f"{pongs} pongs, {limited} refusals"
+        )
+        self.report.check(
+            "M-19",
+            bye is not None and bye.code == CloseCode.RATE_LIMITED and pongs + limited <= 100,
+            f"bye {bye} after {pongs} pongs and {limited} refusals",
+        )
+
+    async def check_silence(self) -> None:
+        peer = self.peer("silent")
+        await peer.join(self.code)
+        peer.send(peer.hello())
+        start = time.monotonic()
+        bye: Bye | None = None
+        while time.monotonic() - start < 19:
+            item = await peer.next(19 - (time.monotonic() - start))
+            if item is None:
+                break
+            if isinstance(item, Received) and isinstance(item.message, Bye):
+                bye = item.message
+        took = time.monotonic() - start
+        peer.close()
+        ok = bye is not None and bye.code == CloseCode.TIMEOUT and 14.0 <= took <= 18.0
+        self.report.check("F-9", ok, f"bye {bye} after {took:.1f} s")
+
+    async def _play(
+        self,
+        a: Peer,
+        b: Peer,
+        deals: dict[str, Deal],
+        room_id: bytes,
+        refused_seqs: set[int],
+    ) -> None:
+        report = self.report
+        players = [a, b]
+        states: dict[str, State | None] = {a.name: None, b.name: None}
+        pending: dict[str, ActionRequest | None] = {a.name: None, b.name: None}
+        acted: dict[str, list[int]] = {a.name: [], b.name: []}
+        last_sid: dict[str, int | None] = {a.name: None, b.name: None}
+        round_end: RoundEnd | None = None
+        reveal: HostSeedReveal | None = None
+        resumed = checked_stale = checked_turn = False
+        deadline = time.monotonic() + 90
+        queue: asyncio.Queue[tuple[Peer, Received | ConnectionClosed | None]] = asyncio.Queue()
+
+        async def pump(peer: Peer) -> None:
+            while True:
+                item = await peer.inbox.get()
+                await queue.put((peer, item))
+                if item is None:
+                    return
+
+        tasks = {p.name: asyncio.create_task(pump(p)) for p in players}
+        try:
+            while reveal is None or round_end is None:
+                need(time.monotonic() < deadline, "the round did not end within 90 s")
+                try:
+                    peer, item = await asyncio.wait_for(queue.get(), 20)
+                except TimeoutError:
+                    raise CheckFailed("the table went quiet for 20 s") from None
+                if peer not in players:
+                    continue  # what a connection left behind by a resume still held
+                if item is None or isinstance(item, ConnectionClosed):
+                    raise CheckFailed(f"{peer.name} was disconnected: {peer.closed}")
+                message = item.message
+                if DEBUG:
+                    print(f"  {peer.name} <- {message}", file=sys.stderr)
+                deal = deals.get(peer.name)
+                if isinstance(message, Event) and deal is not None:
+                    self._note_deal(deal, message)
+                if isinstance(message, ErrorReply):
+                    if message.seq is not None:
+                        pending[peer.name] = None
+                        refused_seqs.add(message.seq)
+                    if peer is a and message.code == "stale_state":
+                        report.check("M-12", message.seq == a.seq, f"{message}")
+                    elif peer is a and message.code in ("illegal", "not_your_turn"):
+                        report.check(
+                            "M-13", message.rule is not None and message.seq == a.seq, str(message)
+                        )
+                    elif message.code == "bad_seed":
+                        continue
+                    elif message.code not in ("stale_state", "illegal", "not_your_turn"):
+                        report.failed("R-3", f"{peer.name} got {message}")
+                if isinstance(message, Ack):
+                    request = pending[peer.name]
+                    report.check(
+                        "M-14", request is not None and message.seq == request.seq, str(message)
+                    )
+                    if request is not None:
+                        acted[peer.name].append(request.seq)
+                    pending[peer.name] = None
+                if isinstance(message, RoundEnd):
+                    round_end = message
+                    seats_n = len(states[peer.name].counts) if states[peer.name] else 2
+                    report.check(
+                        "M-21", message.round == 1 and len(message.scores) == seats_n, str(message)
+                    )
+                if isinstance(message, HostSeedReveal) and peer is a:
+                    reveal = message
+                if isinstance(message, State):
+                    states[peer.name] = message
+                if isinstance(message, ErrorReply):
+                    last_sid[peer.name] = None  # look at the table again
+                state, seat = states[peer.name], peer.kit_seat
+                if state is None or round_end is not None or pending[peer.name] is not None:
+                    continue
+                if state.phase in ("round_over", "game_over"):
+                    continue
+                if not checked_turn and peer is a and state.actor not in (None, seat):
+                    checked_turn = True
+                    pending[a.name] = a.action(state.sid, "draw")  # not A's turn
+                    continue
+                if state.actor != seat or not state.legal or last_sid[peer.name] == state.sid:
+                    continue
+                if not checked_stale and peer is a:
+                    checked_stale = True
+                    pending[a.name] = a.action(state.sid + 1_000_000, state.legal[0])
+                    continue
+                if not resumed and peer is a and len(acted[a.name]) >= 2:
+                    resumed = True
+                    tasks[a.name].cancel()
+                    a = await self._resume_twice(a, refused_seqs, acted[a.name], report)
+                    players[0] = a  # same name: its deal, seqs and actions carry on
+                    states[a.name], pending[a.name], last_sid[a.name] = None, None, None
+                    tasks[a.name] = asyncio.create_task(pump(a))
+                    continue
+                last_sid[peer.name] = state.sid
+                pending[peer.name] = peer.action(state.sid, self._choose(state.legal))
+        finally:
+            for task in tasks.values():
+                task.cancel()
+        for req in ("M-12", "M-13", "H-9", "H-10", "H-11", "M-15", "M-16", "M-17"):
+            if req not in report.results:
+                report.failed(req, "the round ended before the kit could check this")
+        if "R-3" not in report.results:
+            report.passed("R-3")
+        assert reveal is not None
+        self._check_reveal(reveal, deals, room_id, a, b)
+
+    @staticmethod
+    def _note_deal(deal: Deal, event: Event) -> None:
+        fields = event.fields
+        if deal.dealt_at == 0.0 and event.type == "round_started":
+            deal.dealt_at = time.monotonic()
+            deal.round_started = dict(fields)
+        elif event.type == "hand_dealt":
+            cards = fields.get("cards")
+            deal.hands["mine"] = tuple(cards) if isinstance(cards, tuple) else ()
+        elif event.type == "card_returned" and deal.turned is None:
+            deal.returned_first = True
+        elif event.type == "card_turned" and deal.turned is None and not deal.returned_first:
+            card = fields.get("card")
+            deal.turned = card if isinstance(card, str) else None
+
+    def _choose(self, legal: tuple[str, ...]) -> str:
+        plays = [a for a in legal if a.startswith("play")]
+        return self.rng.choice(plays or list(legal))
+
+    async def _resume_twice(
+        self, a: Peer, refused: set[int], applied: list[int], report: Report
+    ) -> Peer:
+        """Drop A mid-game, resume it (H-9, H-11, M-15..M-17), then resume once more (H-10)."""
+        assert a.done is not None and a.kit_seat is not None
+        seat = a.kit_seat
+        secret, generation = a.done.resume_secret, a.done.generation
+        a.close()  # end of stream between frames: a drop, no bye
+        await asyncio.sleep(0.3)
+        back = self.peer("Conf A")
+        back.seeds, back.seq = a.seeds, a.seq
+        done = await back.handshake(ClientConnection.resume(seat, generation, secret, os.urandom))
+        report.check("H-11", done is not None, "the dropped seat was not held")
+        back.keep_alive()
+        need(done is not None, "resume refused")
+        assert done is not None
+        back.kit_seat = seat
+        back.send(back.hello())
+        stale = min(s for s in refused if s > 1) if any(s > 1 for s in refused) else None
+        resent = [s for s in (stale, applied[-1]) if s is not None]
+        resent.sort()
+        for seq in resent:
+            back.send_payload(encode(ActionRequest(seq=seq, sid=0, a="draw"))[0])
+        order: list[str] = []
+        answers: dict[int, Message] = {}
+        deadline = time.monotonic() + 6
+        while len(answers) < len(resent) and time.monotonic() < deadline:
+            item = await back.next(deadline - time.monotonic())
+            if item is None or isinstance(item, ConnectionClosed):
+                break
+            message = item.message
+            assert message is not None
+            order.append(message.TYPE)
+            if isinstance(message, Ack | ErrorReply) and message.seq in resent:
+                answers[message.seq] = message
+            if isinstance(message, Welcome):
+                report.check("H-9", message.seat == seat, f"resumed into seat {message.seat}")
+        first_answer = min(
+            (i for i, t in enumerate(order) if t in ("ack", "error")), default=len(order)
+        )
+        head = order[:first_answer]
+        report.check(
+            "M-17",
+            head[:2] == ["welcome", "lobby"] and "state" in head,
+            f"order after the resume: {order[:8]}",
+        )
+        applied_answer = answers.get(applied[-1])
+        report.check("M-15", isinstance(applied_answer, Ack), f"applied seq: {applied_answer}")
+        if stale is not None:
+            stale_answer = answers.get(stale)
+            report.check(
+                "M-16",
+                isinstance(stale_answer, ErrorReply) and stale_answer.code == "bad_seq",
+                f"refused seq {stale}: {stale_answer}",
+            )
+        # H-10: the secret rolled; the new generation resumes again.
+        back.close()
+        await asyncio.sleep(0.3)
+        again = self.peer("Conf A")
+        again.seeds, again.seq = back.seeds, back.seq
+        done2 = await again.handshake(
+            ClientConnection.resume(seat, done.generation, done.resume_secret, os.urandom)
+        )
+        report.check("H-10", done2 is not None, "generation g+1 refused")
+        need(done2 is not None, "second resume refused")
+        again.kit_seat = seat
+        again.keep_alive()
+        again.send(again.hello())
+        again.seq = max(again.seq, *applied, *refused)
+        return again
+
+    def _check_reveal(
+        self, reveal: HostSeedReveal, deals: dict[str, Deal], room_id: bytes, a: Peer, b: Peer
+    ) -> None:
+        report = self.report
+        deal_a = deals[a.name]
+        commit = deal_a.commit
+        assert commit is not None
+        report.check(
+            "R-4",
+            0 < deal_a.dealt_at - deal_a.commit_at <= 5.0 + 1.0,
+            f"dealt {deal_a.dealt_at - deal_a.commit_at:.1f} s after the commitment",
+        )
+        report.check(
+            "R-5",
+            host_seed_commitment(room_id, reveal.round, reveal.host_seed) == commit.commit,
+            "host seed does not match its commitment",
+        )
+        seat_a, seat_b = a.kit_seat, b.kit_seat
+        listed = {s.seat: s for s in reveal.seeds}
+        mine = listed.get(seat_a)
+        ok = (
+            all(client_seed_commitment(s.seed) == s.commit for s in reveal.seeds)
+            and mine is not None
+            and mine.seed == deal_a.revealed.get("seed")
+            and mine.commit == deal_a.revealed.get("commit")
+            and seat_b not in listed
+        )
+        report.check("R-6", ok, f"seeds listed for seats {sorted(listed)}")
+        welcome = next(
+            (h.message for h in a.history if isinstance(h.message, Welcome)), None
+        ) or next(
+            (h.message for p in self.peers for h in p.history if isinstance(h.message, Welcome)),
+            None,
+        )
+        assert isinstance(welcome, Welcome)
+        kind = str(welcome.options.get("deck", PRESET_DECKS.get(welcome.preset, "standard")))
+        canonical = list(CANONICAL_DECKS[kind])
+        seed_r = combine_seeds(
+            room_id, reveal.round, reveal.host_seed, {s.seat: s.seed for s in reveal.seeds}
+        )
+        deck = list(canonical)
+        shuffler = FairShuffler(seed_r)
+        shuffler.shuffle(deck, deal_purpose(reveal.round))
+        report.check("R-7", tuple(deck) == reveal.deck, "the deck is not the seeds' shuffle")
+        started = deal_a.round_started or {}
+        dealer, hand_size = started.get("dealer"), started.get("hand_size")
+        ok = isinstance(dealer, int) and isinstance(hand_size, int)
+        if ok:
+            assert isinstance(dealer, int) and isinstance(hand_size, int)
+            n = len(next(h.message for h in a.history if isinstance(h.message, State)).counts)
+            for peer in (a, b):
+                assert peer.kit_seat is not None
+                hand = deals[peer.name].hands.get("mine")
+                want = dealt_cards(
+                    reveal.deck, seats=n, dealer=dealer, hand_size=hand_size, seat=peer.kit_seat
+                )
+                ok = ok and hand == want
+            turned = deal_a.turned
+            if turned is not None:
+                ok = ok and turned == first_turned_card(reveal.deck, seats=n, hand_size=hand_size)
+        report.check("R-8", ok, "the dealt cards are not the deck's")
+        if welcome.preset == "official":
+            seats_n = len(next(h.message for h in a.history if isinstance(h.message, State)).counts)
+            first = FairShuffler(seed_r).below(seats_n, "first dealer")
+            report.check("R-9", dealer == first, f"dealer {dealer}, below gives {first}")
+        else:
+            report.passed("R-9", detail=f"preset {welcome.preset}: youngest first")
+
+
+# ----------------------------------------------------------------------------- entry points
+
+
+def loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(socket.gethostbyname(host)).is_loopback
+    except (OSError, ValueError):
+        return False
+
+
+def start_own_host(tmp: Path) -> tuple[subprocess.Popen[str], str, int, str]:
+    code = f"{random.randrange(1_000_000):06d}"
+    command = [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", "0", "--code", code,
+        "--journal", str(tmp / "conformance.journal"), "--name", "conformance",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+    )
+    assert process.stdout is not None
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        found = re.search(r"lanuno join (127\.0\.0\.1):(\d+) --code (\d{6})", line)
+        if found:
+            return process, found.group(1), int(found.group(2)), found.group(3)
+    process.kill()
+    raise SystemExit("conformance: our host did not start")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("address", nargs="?", metavar="HOST:PORT")
+    parser.add_argument("--code", help="the table's room code")
+    parser.add_argument("--self", dest="own", action="store_true", help="test our own host")
+    args = parser.parse_args(argv)
+    process: subprocess.Popen[str] | None = None
+    if args.own:
+        import tempfile
+
+        tmp = Path(tempfile.mkdtemp(prefix="lanuno-conformance-"))
+        process, host, port, code = start_own_host(tmp)
+    else:
+        if not args.address or not args.code:
+            parser.error("give HOST:PORT and --code, or --self")
+        host, _, port_text = args.address.rpartition(":")
+        port, code = int(port_text), args.code
+        if not loopback(host):
+            parser.error("the kit only talks to loopback addresses (127.0.0.0/8)")
+    try:
+        report = asyncio.run(Kit(host, port, code).run())
+    finally:
+        if process is not None:
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    passed = report.print()
+    return 0 if passed == len(REQUIREMENTS) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
