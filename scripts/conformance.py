@@ -95,6 +95,10 @@ REQUIREMENTS: dict[str, str] = {
     "H-10": "each resume rolls the secret: generation g+1 works next",
     "H-11": "a seat dropped during a game is held for its resume",
     "H-12": "a connection that does not finish the handshake in 5 s is closed",
+    "H-13": "a JOIN abandoned after msgB counts as a failed JOIN",
+    "H-14": "100 failed JOINs rotate the room code",
+    "H-15": "the guessing pace spaces JOINs once failures pile up",
+    "H-16": "an honest JOIN gets in while others guess",
     "F-1": "every host frame opens with k_h2c, counters in order, the spec's aad",
     "F-2": "every host plaintext: multiple of 256, at least 2 + n, zero padding",
     "F-3": "a state's plaintext has the size of its padding floor",
@@ -104,6 +108,10 @@ REQUIREMENTS: dict[str, str] = {
     "F-7": "a frame failing authentication closes without a bye",
     "F-8": "a replayed frame closes without a bye",
     "F-9": "15 s without a frame: bye TIMEOUT (14)",
+    "F-10": "the silence limit is per frame: a frame sent byte by byte times out",
+    "F-11": "a connection that sends no client hello within 2 s is closed unanswered",
+    "F-12": "a peer not reading past 1 MiB is reset",
+    "F-13": "idle connections from many addresses never keep a JOIN out",
     "M-1": "a message before hello: bye PROTOCOL_ERROR (2)",
     "M-2": "a second hello: bye PROTOCOL_ERROR",
     "M-3": "an unknown type: bye PROTOCOL_ERROR naming message.t",
@@ -130,6 +138,8 @@ REQUIREMENTS: dict[str, str] = {
     "M-24": "every state is consistent (hand = counts[seat], seats < N)",
     "M-25": "every event has a type of the table with exactly its fields",
     "M-26": "a seat-only event reaches only that seat",
+    "M-27": "at most 16 spectators: one more is closed TABLE_FULL",
+    "M-28": "a name already at the table is shown with a number",
     "R-1": "seed_commit for round r before any event of round r",
     "R-2": "a reveal with a wrong seed: error bad_seed",
     "R-3": "a correct reveal gets no answer",
@@ -141,6 +151,16 @@ REQUIREMENTS: dict[str, str] = {
     "R-9": "official preset: round 1's dealer is below(n, 'first dealer')",
 }
 """Every numbered requirement of protocol/*.md (tests/test_conformance.py compares)."""
+
+OUTSIDE_THE_KIT: dict[str, str] = {
+    "F-12": "a peer must stop reading while the host queues 1 MiB for it",
+    "H-13": "failures are counted inside the host; only H-14's rotation shows them",
+    "H-14": "100 failed JOINs take minutes under the pace, and the new code is not sent",
+    "H-15": "needs 5+ failed JOINs from several addresses, slowing every later check",
+    "H-16": "needs guessers running while an honest player joins (see tests/net)",
+}
+"""Requirements the kit does not check from outside (reported, not counted: tests/net
+covers them against our host)."""
 
 SECTIONS = {
     "G": "README (versions)",
@@ -202,17 +222,22 @@ class Report:
 
     def print(self, out: Callable[[str], None] = print) -> int:
         passed = 0
+        counted = [r for r in REQUIREMENTS if r not in OUTSIDE_THE_KIT]
         for letter, title in SECTIONS.items():
             out(f"== {title}")
             for req, text in REQUIREMENTS.items():
                 if not req.startswith(letter + "-"):
                     continue
+                if req in OUTSIDE_THE_KIT:
+                    out(f"  ---- [{req}] {text}\n         not checked: {OUTSIDE_THE_KIT[req]}")
+                    continue
                 ok, detail = self.results.get(req, (False, "not checked (not reached)"))
                 passed += ok
                 line = f"  {'PASS' if ok else 'FAIL'} [{req}] {text}"
                 out(line if ok or not detail else f"{line}\n         {detail}")
-        out(f"conformance: {passed}/{len(REQUIREMENTS)} requirements passed")
-        return passed
+        out(f"not checked from outside: {', '.join(OUTSIDE_THE_KIT)}")
+        out(f"conformance: {passed}/{len(counted)} requirements passed")
+        return passed == len(counted)
 
 
 # ----------------------------------------------------------------------------- raw sockets
@@ -548,6 +573,7 @@ class Kit:
     async def run(self) -> Report:
         timers = [
             asyncio.create_task(self.attempt(["H-12"], self.check_handshake_deadline)),
+            asyncio.create_task(self.attempt(["F-11"], self.check_client_hello_deadline)),
         ]
         await self.attempt(["G-1"], self.check_other_generation)
         await self.attempt(["G-2"], self.check_not_the_magic)
@@ -557,10 +583,11 @@ class Kit:
         await self.attempt(["M-1", "M-3", "M-4", "M-5", "M-6", "M-7", "M-8"], self.check_errors)
         await self.attempt(["G-4"], self.check_version_mismatch)
         await self.attempt(["F-6", "F-7", "F-8"], self.check_frame_failures)
+        await self.attempt(["F-13"], self.check_idle_crowd)
         game = [
             "G-3", "G-5", "H-2", "H-4", "H-5", "H-6", "H-8", "H-9", "H-10", "H-11",
             "M-2", "M-9", "M-10", "M-11", "M-12", "M-13", "M-14", "M-15", "M-16", "M-17",
-            "M-18", "M-19", "M-20", "M-21", "M-22", "F-9",
+            "M-18", "M-19", "M-20", "M-21", "M-22", "M-27", "M-28", "F-9", "F-10",
             "R-1", "R-2", "R-3", "R-4", "R-5", "R-6", "R-7", "R-8", "R-9",
         ]  # fmt: skip
         await self.attempt(game, self.play_a_round)
@@ -581,6 +608,32 @@ class Kit:
         need(closed and not got, f"half a client hello: closed={closed}, got {got!r}")
         need(took <= 5.0 + 1.0, f"closed after {took:.1f} s")
         self.report.passed("H-12", detail=f"closed after {took:.1f} s")
+
+    async def check_client_hello_deadline(self) -> None:
+        start = time.monotonic()
+        got, closed = await raw_exchange(self.host, self.port, b"", wait=5.0)
+        took = time.monotonic() - start
+        need(closed and not got, f"no client hello: closed={closed}, got {got!r}")
+        need(took <= 2.0 + 1.0, f"closed after {took:.1f} s")
+        self.report.passed("F-11", detail=f"closed after {took:.1f} s")
+
+    async def check_idle_crowd(self) -> None:
+        """F-13: 32 idle connections from 8 addresses (4 each, the caps), then a JOIN."""
+        idle: list[asyncio.StreamWriter] = []
+        try:
+            for address in range(2, 10):
+                for _ in range(4):
+                    _, writer = await asyncio.open_connection(
+                        self.host, self.port, local_addr=(f"127.0.0.{address}", 0)
+                    )
+                    idle.append(writer)
+            peer = self.peer("after the crowd")
+            done = await peer.handshake(ClientConnection.join(self.code, os.urandom))
+            peer.close()
+            self.report.check("F-13", done is not None, "the JOIN was kept out")
+        finally:
+            for writer in idle:
+                writer.close()
 
     async def check_other_generation(self) -> None:
         got, closed = await raw_exchange(self.host, self.port, b"LANUNO/2 C\n\x01\xff\x00")
@@ -736,6 +789,15 @@ class Kit:
             f"{seat_a}",
         )
         report.check("H-8", seat_a.check == a.done.check_number, "check number differs")
+        # M-28: a third player with A's name is listed with a number, then leaves.
+        twin = self.peer("twin")
+        await twin.join(self.code)
+        twin.send(twin.hello(name="Conf A"))
+        listed = await twin.wait_for(lambda m: isinstance(m, Lobby), "lobby")
+        assert isinstance(listed, Lobby)
+        names = [s.name for s in listed.seats]
+        report.check("M-28", "Conf A (2)" in names, f"names {names}")
+        twin.close()
         # Spectator-free checks that need hello: M-2, M-10 on their own connections.
         await self.attempt(["M-2"], self.check_second_hello)
         await self.attempt(["M-10"], self.check_seq_order)
@@ -761,13 +823,16 @@ class Kit:
                 deal.revealed["seed"] = reveal.seed
                 deal.revealed["commit"] = client_seed_commitment(reveal.seed)
                 peer.send(reveal)
-        # A spectator from now on (a silent seat in the lobby would hold the start).
+        # Spectators from now on (a silent seat in the lobby would hold the start).
         silent = asyncio.create_task(self.attempt(["F-9"], self.check_silence))
+        trickle = asyncio.create_task(self.attempt(["F-10"], self.check_trickle))
+        await self.attempt(["M-27"], self.check_spectator_cap)
         refusal = await b.wait_for(lambda m: isinstance(m, ErrorReply), "bad_seed")
         assert isinstance(refusal, ErrorReply)
         report.check("R-2", refusal.code == "bad_seed", f"{refusal}")
         await self._play(a, b, deals, room_id, refused_seqs)
         await silent
+        await trickle
 
     async def check_second_hello(self) -> None:
         peer = self.peer("hello twice")
@@ -848,6 +913,57 @@ class Kit:
         peer.close()
         ok = bye is not None and bye.code == CloseCode.TIMEOUT and 14.0 <= took <= 18.0
         self.report.check("F-9", ok, f"bye {bye} after {took:.1f} s")
+
+    async def check_trickle(self) -> None:
+        peer = self.peer("trickle")
+        await peer.join(self.code)
+        peer.send(peer.hello())
+        assert peer.conn is not None and peer.conn.tx is not None
+        frame = peer.conn.tx.seal(*encode(Ping(n=1)))
+        start = time.monotonic()
+        bye: Bye | None = None
+        for byte in frame[:19]:  # one byte a second: never a whole frame
+            peer.send_bytes(bytes((byte,)))
+            await asyncio.sleep(1.0)
+            while not peer.inbox.empty():
+                item = peer.inbox.get_nowait()
+                if isinstance(item, Received) and isinstance(item.message, Bye):
+                    bye = item.message
+            if bye is not None or peer.eof or peer.closed:
+                break
+        took = time.monotonic() - start
+        peer.close()
+        ok = bye is not None and bye.code == CloseCode.TIMEOUT and 14.0 <= took <= 18.0
+        self.report.check(
+            "F-10", ok, f"bye {bye} after {took:.1f} s of trickling ({peer.closed}, {peer.eof})"
+        )
+
+    async def check_spectator_cap(self) -> None:
+        watchers: list[Peer] = []
+        refusal: Bye | None = None
+        try:
+            for _ in range(20):
+                peer = self.peer("watcher")
+                watchers.append(peer)
+                await peer.join(self.code)
+                peer.send(peer.hello())
+                item = await peer.next(3.0)
+                while isinstance(item, Received) and not isinstance(item.message, Welcome | Bye):
+                    item = await peer.next(3.0)
+                if isinstance(item, Received) and isinstance(item.message, Bye):
+                    refusal = item.message
+                    break
+                need(isinstance(item, Received), "a spectator got no welcome")
+        finally:
+            for peer in watchers:
+                peer.close()
+        self.report.check(
+            "M-27",
+            refusal is not None
+            and refusal.code == CloseCode.TABLE_FULL
+            and "too many spectators (16)" in refusal.reason,
+            f"refusal {refusal} after {len(watchers)} spectators",
+        )
 
     async def _play(
         self,
@@ -1185,8 +1301,7 @@ def main(argv: list[str] | None = None) -> int:
                 process.wait(5)
             except subprocess.TimeoutExpired:
                 process.kill()
-    passed = report.print()
-    return 0 if passed == len(REQUIREMENTS) else 1
+    return 0 if report.print() else 1
 
 
 if __name__ == "__main__":
