@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from lanuno.engine import legal as _legal
 from lanuno.engine.actions import (
     AcceptPenalty,
     Action,
@@ -68,7 +69,8 @@ from lanuno.engine.events import (
     UnoDeclared,
     UnoExposed,
 )
-from lanuno.engine.phases import ACTOR_ACTIONS, WAITING_FOR, Phase
+from lanuno.engine.legal import fits as _fits
+from lanuno.engine.phases import Phase
 from lanuno.engine.position import AFTER_COLOR, Position
 from lanuno.engine.rules import MAX_SEATS, MIN_SEATS, Rules, Scoring, WildDrawFour
 from lanuno.engine.shuffle import SeededShuffler, Shuffler
@@ -76,26 +78,6 @@ from lanuno.engine.views import SeatView, TableView
 
 AUTOPILOT_AFTER = 2
 """T3: consecutive timeouts after which a bot plays the seat."""
-
-# Actions are immutable values: build each one once and share it (the legal-action
-# lists are rebuilt on every decision, so this keeps them allocation-free).
-_PLAYS = [[Play(seat, card) for card in ALL_FACES] for seat in range(MAX_SEATS)]
-_WILD_PLAYS = [
-    [
-        tuple(Play(seat, card, color) for color in COLORS) if card.color is None else ()
-        for card in ALL_FACES
-    ]
-    for seat in range(MAX_SEATS)
-]
-_RETURNS = [[ReturnCard(seat, card) for card in ALL_FACES] for seat in range(MAX_SEATS)]
-_DRAWS = [Draw(seat) for seat in range(MAX_SEATS)]
-_PASSES = [Pass(seat) for seat in range(MAX_SEATS)]
-_ACCEPTS = [AcceptPenalty(seat) for seat in range(MAX_SEATS)]
-_CHALLENGES = [Challenge(seat) for seat in range(MAX_SEATS)]
-_UNOS = [DeclareUno(seat) for seat in range(MAX_SEATS)]
-_COLOR_CHOICES = [tuple(ChooseColor(seat, c) for c in COLORS) for seat in range(MAX_SEATS)]
-
-_BITS = tuple(1 << card.index for card in ALL_FACES)
 
 # The most frequent events are immutable values too: shared, like the actions above
 # (building a frozen dataclass costs more than the rest of a typical play).
@@ -129,7 +111,6 @@ _WILD = Rank.WILD
 _WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
 _BLANK = Rank.BLANK
 _CAUSE_DRAW = DrawCause.DRAW
-_UNO_PHASES = (_TURN, _DRAWN, _PENALTY)
 _FOLLOW_UP_PHASES = (_CHOOSE_COLOR, _CHOOSE_TARGET, _SWAP, _GIFT, _EXCESS)
 
 # What to do once the color of a wild is known (indices into position.AFTER_COLOR).
@@ -352,31 +333,10 @@ class Round:
     def top(self) -> Card:
         return self.discard[-1]
 
-    def _draw_rule(self) -> str:
-        return "K1-4" if self.rules.preset == "kids1" else "K2-8"
-
-    def _must_play_drawn(self, seat: int) -> bool:
-        """K1-4 / K2-8; KA6: an adult who drew until playable (KA2) must play that card."""
-        return self.rules.must_play_drawn or (
-            self.rules.adults_draw_until_playable and not self.kids[seat]
-        )
-
-    def _can_stack(self, seat: int) -> bool:
-        return self.rules.stacking or (self.rules.kids_stack and self.kids[seat])
-
-    def _holds_color(self, hand: list[Card], color: Color | None) -> bool:
-        for card in hand:  # noqa: SIM110 (a plain loop is twice as fast as any() here)
-            if card.color is color:
-                return True
-        return False
-
     def fits(self, card: Card, hand: list[Card]) -> bool:
-        """Whether ``card`` may be played on the current top card by the holder of ``hand``."""
-        if card.color is None:
-            if self._strict_wd4 and card.rank is _WILD_DRAW_FOUR:
-                return not self._holds_color(hand, self.color)
-            return True
-        return card.color is self.color or card.rank is self.discard[-1].rank
+        """Whether ``card`` may be played on the current top card by the holder of ``hand``
+        (see :func:`lanuno.engine.legal.fits`)."""
+        return _fits(self, card, hand)
 
     # ----------------------------------------------------------------- the deal
 
@@ -593,109 +553,26 @@ class Round:
             self.decision_started = now  # a catch opened a new decision (K1-5 excess cards)
         return events[mark:]
 
-    def _require_actor(self, action: Action) -> None:
-        if action.seat != self.actor:
-            raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
-        if type(action) not in ACTOR_ACTIONS[self.phase]:
-            rule, what = WAITING_FOR[self.phase]
-            raise IllegalAction(rule, f"Not now: {what}.")
-
     # ----------------------------------------------------------------- handlers
 
     def _on_play(self, action: Play) -> None:
+        _legal.check_play(self, action)
         seat, card, color = action.seat, action.card, action.color
-        if not isinstance(card, Card):
-            raise IllegalAction("O10", "That is not a card.")
-        if color is not None and (card.color is not None or not isinstance(color, Color)):
-            raise IllegalAction("O11", "Only a wild card takes a color, and it must be a color.")
-        if seat != self.actor:
-            self._verify_jump_in(seat, card)
+        if seat != self.actor:  # T6: a jump-in
             self.events.append(Played(seat, card, True))
             self.turn = seat
             self._play(seat, card)
             return
-        hand = self.hands[seat]
-        phase = self.phase
-        if phase is _TURN:
-            if card not in hand:
-                raise IllegalAction("O10", f"You do not hold {card.words}.")
-            suit = card.color
-            if suit is None:
-                if not self.fits(card, hand):
-                    self._refuse_misfit(card)
-            elif suit is not self.color and card.rank is not self.discard[-1].rank:
-                self._refuse_misfit(card)  # fits(), inlined for colored cards
-        elif phase is _DRAWN:
-            if card is not self.drawn_card:
-                raise IllegalAction("O13", "After drawing you may play only the card you drew.")
-        elif phase is _PENALTY:
-            self._verify_stack(seat, card)
-        else:
-            rule, what = WAITING_FOR[phase]
-            raise IllegalAction(rule, f"Not now: {what}.")
         self.events.append(_PLAYED[seat][card.index])
         self._play(seat, card)
         if color is not None:
             self._choose_color(seat, color)
-
-    def _refuse_misfit(self, card: Card) -> None:
-        if card.rank is _WILD_DRAW_FOUR:
-            raise IllegalAction(
-                "O12",
-                f"You hold a {self.color.word if self.color else ''} card: "
-                "Wild Draw Four is only allowed when you have no card of the current color.",
-            )
-        top = self.discard[-1]
-        color = self.color.word if self.color else "?"
-        raise IllegalAction(
-            "O10", f"{card.words} does not match {top.words} (the color is {color})."
-        )
-
-    def _verify_jump_in(self, seat: int, card: Card) -> None:
-        if not self.rules.jump_in:
-            raise IllegalAction("O10", f"It is not your turn: waiting for seat {self.actor}.")
-        top = self.discard[-1]
-        if self.phase is not _TURN or self.pending_penalty or self.jump_window is None:
-            raise IllegalAction("T6", "You can only jump in before the next player acts.")
-        if card is not top or card.color is None:
-            raise IllegalAction("T6", "To jump in, play a card identical to the top card.")
-        if card not in self.hands[seat]:
-            raise IllegalAction("O10", f"You do not hold {card.words}.")
-
-    def _may_stack(self, seat: int) -> bool:
-        """T1 / KA3, and never once someone is out (O27: the next player takes the penalty)."""
-        return self._can_stack(seat) and not self._someone_out()
-
-    def _stackable(self, card: Card, hand: list[Card]) -> bool:
-        """T1: a Draw Two on a Draw Two, or a Wild Draw Four that may be played here."""
-        if card.rank is _DRAW_TWO:
-            return self.discard[-1].rank is _DRAW_TWO
-        return card.rank is _WILD_DRAW_FOUR and self.fits(card, hand)
 
     def _expose_if_single(self, seat: int) -> None:
         """O24: a seat left with one card it has not said UNO for can be caught."""
         if len(self.hands[seat]) == 1 and not self.declared[seat] and self._catchable[seat]:
             self.exposed = seat
             self.events.append(_UNO_EXPOSED[seat])
-
-    def _verify_stack(self, seat: int, card: Card) -> None:
-        if not self._may_stack(seat):
-            raise IllegalAction("T1", "Stacking is not allowed here: accept the penalty.")
-        if card not in self.hands[seat]:
-            raise IllegalAction("O10", f"You do not hold {card.words}.")
-        top = self.discard[-1]
-        if card.rank is _DRAW_TWO and top.rank is _DRAW_TWO:
-            return
-        if card.rank is _WILD_DRAW_FOUR:
-            if not self.fits(card, self.hands[seat]):
-                self._refuse_misfit(card)
-            return
-        raise IllegalAction(
-            "T1", "Only a Draw Two on a Draw Two, or a Wild Draw Four, can be stacked."
-        )
-
-    def _someone_out(self) -> bool:
-        return any(not hand for hand in self.hands)
 
     def _play(self, seat: int, card: Card) -> None:
         """The card leaves the hand and takes effect (O17-O20, T5, K2-4, K2-7, KA4, KA5)."""
@@ -705,7 +582,7 @@ class Round:
             prior = self.color
             hand.remove(card)
             self.wd4_player = seat
-            self.wd4_bluff = self._holds_color(hand, prior)
+            self.wd4_bluff = _legal.holds_color(hand, prior)
             self.wd4_hand = tuple(hand)
         else:
             hand.remove(card)
@@ -801,26 +678,12 @@ class Round:
         self.penalty_source = source
         self.penalty_target = target
         self.penalty_skips_target = skips_target
-        if self._penalty_has_choice(target):
+        if _legal.penalty_has_choice(self, target):
             self.events.append(PenaltyPending(target, self.pending_penalty))
             self.turn = target
             self._settle(self.turn)
         else:
             self._take_penalty()
-
-    def _challengeable(self) -> bool:
-        return (
-            self.rules.wild_draw_four is WildDrawFour.CHALLENGE
-            and self.discard[-1].rank is _WILD_DRAW_FOUR
-        )
-
-    def _penalty_has_choice(self, target: int) -> bool:
-        if self._challengeable():
-            return True
-        if not self._may_stack(target):
-            return False
-        hand = self.hands[target]
-        return any(self._stackable(card, hand) for card in hand)
 
     def _take_penalty(self) -> None:
         target, amount = self.penalty_target, self.pending_penalty
@@ -870,14 +733,8 @@ class Round:
                 self.events.append(CardsReceived(other, tuple(dealt[other]), seat))
 
     def _on_draw(self, action: Draw) -> None:
-        seat = action.seat
-        if seat != self.actor or self.phase is not _TURN:
-            self._require_actor(action)
-            raise IllegalAction("O13", "You have already drawn this turn.")
-        hand = self.hands[seat]
-        if not self.rules.voluntary_draw and any(self.fits(card, hand) for card in hand):
-            raise IllegalAction(self._draw_rule(), "You can play a card, so you may not draw.")
-        self._do_draw(seat)
+        _legal.check_draw(self, action)
+        self._do_draw(action.seat)
 
     def _do_draw(self, seat: int) -> None:
         rules = self.rules
@@ -887,12 +744,7 @@ class Round:
         got = self._draw_until_fits(seat) if until else self._draw(seat, 1, _CAUSE_DRAW)
         if got:
             card = got[-1]
-            suit = card.color
-            if suit is None:
-                playable = self.fits(card, self.hands[seat])
-            else:  # fits(), inlined for colored cards
-                playable = suit is self.color or card.rank is self.discard[-1].rank
-            if playable:
+            if _fits(self, card, self.hands[seat]):
                 self.drawn_card = card
                 self.phase = _DRAWN
                 return
@@ -900,23 +752,13 @@ class Round:
         self._settle((seat + self.direction) % self.n)
 
     def _on_pass(self, action: Pass) -> None:
-        if action.seat == self.actor and self.phase is _TURN:
-            raise IllegalAction("O13", "You may pass only after drawing a card.")
-        self._require_actor(action)
-        if self.phase is not _DRAWN:
-            raise IllegalAction("O13", "You may pass only after drawing a card.")
-        if self._must_play_drawn(action.seat):
-            rule = self._draw_rule() if self.rules.must_play_drawn else "KA6"
-            raise IllegalAction(rule, "The card you drew fits: it must be played.")
+        _legal.check_pass(self, action)
         self.events.append(_PASSED[action.seat])
         self._settle(self._next(action.seat))
 
     def _on_choose_color(self, action: ChooseColor) -> None:
-        self._require_actor(action)
-        color = action.color
-        if not isinstance(color, Color):
-            raise IllegalAction("O11", "Choose red, yellow, green or blue.")
-        self._choose_color(action.seat, color)
+        _legal.check_choose_color(self, action)
+        self._choose_color(action.seat, action.color)
 
     def _choose_color(self, seat: int, color: Color) -> None:
         self.color = color
@@ -930,11 +772,7 @@ class Round:
             self._route_penalty(seat, after, 4)
 
     def _on_challenge(self, action: Challenge) -> None:
-        self._require_actor(action)
-        if self.rules.wild_draw_four is not WildDrawFour.CHALLENGE:
-            raise IllegalAction("O22", "Wild Draw Four cannot be challenged at this table.")
-        if self.phase is not _PENALTY or not self._challengeable():
-            raise IllegalAction("O21", "Only a Wild Draw Four aimed at you can be challenged.")
+        _legal.check_challenge(self, action)
         challenger, suspect = action.seat, self.wd4_player
         bluff = self.wd4_bluff
         self.events.append(Challenged(challenger, suspect, bluff))
@@ -953,58 +791,20 @@ class Round:
             self._after_penalty(challenger, skipped=self.penalty_skips_target)
 
     def _on_accept(self, action: AcceptPenalty) -> None:
-        self._require_actor(action)
-        if self.phase is not _PENALTY:
-            raise IllegalAction("O19", "There is no penalty to accept.")
+        _legal.check_actor(self, action)  # AcceptPenalty is awaited in the PENALTY phase only
         self._take_penalty()
 
     def _on_declare_uno(self, action: DeclareUno) -> None:
+        _legal.check_declare_uno(self, action)
         seat = action.seat
-        if self.declared[seat]:
-            raise IllegalAction("O23", "You have already said UNO.")
-        if not self._may_declare(seat):
-            raise IllegalAction(
-                "O23", "Say UNO with two cards before playing one, or with your last card."
-            )
         self.declared[seat] = True
         if self.exposed == seat:
             self.exposed = None
         self.events.append(_UNO_DECLARED[seat])
 
-    def _may_declare(self, seat: int) -> bool:
-        """O23: with two cards on your own turn (before playing one), or with one card."""
-        if self.declared[seat]:
-            return False
-        size = len(self.hands[seat])
-        if size == 1:
-            return True
-        if size != 2:
-            return False
-        if seat == self.actor:
-            return self.phase in _UNO_PHASES
-        return self._can_jump_in(seat)  # T6 + O23: say UNO, then jump in
-
-    def _can_jump_in(self, seat: int) -> bool:
-        """T6: ``seat`` holds the card identical to the top card, before the next player acts."""
-        top = self.discard[-1]
-        return (
-            self.rules.jump_in
-            and self.phase is _TURN
-            and not self.pending_penalty
-            and self.jump_window is not None
-            and seat != self.actor
-            and top.color is not None
-            and top in self.hands[seat]
-        )
-
     def _on_counter_uno(self, action: CounterUno) -> None:
+        _legal.check_counter_uno(self, action)
         caller, target = action.seat, action.target
-        if type(target) is not int or not 0 <= target < self.n or target == caller:
-            raise IllegalAction("O24", "Call Counter-UNO on another player.")
-        if not self.rules.counter_uno:
-            raise IllegalAction("O24", "Counter-UNO is not played at this table.")
-        if self.rules.kids_immune_to_counter_uno and self.kids[target]:
-            raise IllegalAction("KA1", "Kids cannot be caught by Counter-UNO at this table.")
         caught = self.exposed == target
         self.events.append(CounterUnoCalled(caller, target, caught))
         if caught:
@@ -1014,16 +814,8 @@ class Round:
                 self._settle(self.turn)  # O24's two cards may push a kid past the hand limit
 
     def _on_give(self, action: Give) -> None:
-        self._require_actor(action)
-        seat = action.seat
-        recipients = action.recipients
-        if not isinstance(recipients, tuple) or len(recipients) != len(self.gift_cards):
-            raise IllegalAction(
-                "K2-4", f"Name one recipient for each of the {len(self.gift_cards)} cards you drew."
-            )
-        for r in recipients:
-            if type(r) is not int or not 0 <= r < self.n or r == seat:
-                raise IllegalAction("K2-4", "Give the cards to your opponents.")
+        _legal.check_give(self, action)
+        seat, recipients = action.seat, action.recipients
         cards, self.gift_cards = self.gift_cards, []
         hand = self.hands[seat]
         for card in cards:
@@ -1036,18 +828,14 @@ class Round:
         self._settle(self._next(seat))
 
     def _on_choose_target(self, action: ChooseTarget) -> None:
-        self._require_actor(action)
+        _legal.check_choose_target(self, action)
         seat, target = action.seat, action.target
-        if type(target) is not int or not 0 <= target < self.n or target == seat:
-            raise IllegalAction("KA4", "Choose another player to receive the penalty.")
         amount, self.target_amount = self.target_amount, 0
         self._impose_penalty(seat, target, amount, skips_target=target == self._next(seat))
 
     def _on_swap(self, action: SwapHands) -> None:
-        self._require_actor(action)
+        _legal.check_swap(self, action)
         seat, target = action.seat, action.target
-        if type(target) is not int or not 0 <= target < self.n or target == seat:
-            raise IllegalAction("T5", "Choose another player to swap hands with.")
         hands = self.hands
         hands[seat], hands[target] = hands[target], hands[seat]
         for s in (seat, target):
@@ -1060,11 +848,9 @@ class Round:
         self._settle(self._next(seat))
 
     def _on_return(self, action: ReturnCard) -> None:
-        self._require_actor(action)
+        _legal.check_return(self, action)
         seat, card = action.seat, action.card
         hand = self.hands[seat]
-        if not isinstance(card, Card) or card not in hand:
-            raise IllegalAction("K1-5", "Return a card that you hold.")
         hand.remove(card)
         self.draw_pile.insert(0, card)
         self.events.append(CardsReturned(seat, 1))
@@ -1079,7 +865,7 @@ class Round:
 
     def _on_timeout(self, action: Timeout) -> None:
         """T2: decide for a seat whose move timer ran out."""
-        self._require_actor(action)
+        _legal.check_actor(self, action)
         seat = action.seat
         self.timeouts_in_row[seat] += 1
         count = self.timeouts_in_row[seat]
@@ -1090,7 +876,7 @@ class Round:
         phase = self.phase
         if phase is _TURN:
             got = self._draw(seat, 1, DrawCause.TIMEOUT)
-            if got and self.rules.must_play_drawn and self.fits(got[0], self.hands[seat]):
+            if got and self.rules.must_play_drawn and _fits(self, got[0], self.hands[seat]):
                 self.events.append(_PLAYED[seat][got[0].index])
                 self._play(seat, got[0])
             else:
@@ -1099,7 +885,7 @@ class Round:
         elif phase is _DRAWN:
             card = self.drawn_card
             assert card is not None
-            if self._must_play_drawn(seat):
+            if _legal.must_play_drawn(self, seat):
                 self.events.append(_PLAYED[seat][card.index])
                 self._play(seat, card)
             else:
@@ -1135,83 +921,9 @@ class Round:
 
     # ----------------------------------------------------------------- legal actions
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may usefully take now: what the interface highlights and
-        what bots choose from. (A Counter-UNO on a seat that is not exposed is accepted as a
-        harmless miss, O25, but is not listed.)"""
-        phase = self.phase
-        if phase is _ROUND_OVER:
-            return []
-        out: list[Action] = []
-        hand = self.hands[seat]
-        if seat == self.actor:
-            if phase is _TURN:
-                plays = _PLAYS[seat]
-                seen = 0  # bit per card face: a hand may hold two of the same card
-                top_rank = self.discard[-1].rank
-                color = self.color
-                for card in hand:
-                    suit = card.color
-                    if suit is color or (card.rank is top_rank and suit is not None):
-                        bit = _BITS[card.index]
-                        if not seen & bit:
-                            seen |= bit
-                            out.append(plays[card.index])
-                    elif suit is None:
-                        bit = _BITS[card.index]
-                        if not seen & bit and self.fits(card, hand):
-                            seen |= bit
-                            out.extend(_WILD_PLAYS[seat][card.index])
-                if self.rules.voluntary_draw or not out:
-                    out.append(_DRAWS[seat])
-            elif phase is _DRAWN:
-                drawn = self.drawn_card
-                assert drawn is not None
-                if drawn.color is None:
-                    out.extend(_WILD_PLAYS[seat][drawn.index])
-                else:
-                    out.append(_PLAYS[seat][drawn.index])
-                if not self._must_play_drawn(seat):
-                    out.append(_PASSES[seat])
-            elif phase is _CHOOSE_COLOR:
-                out.extend(_COLOR_CHOICES[seat])
-            elif phase is _PENALTY:
-                out.append(_ACCEPTS[seat])
-                if self._challengeable():
-                    out.append(_CHALLENGES[seat])
-                if self._may_stack(seat):
-                    seen = 0
-                    for card in hand:
-                        if self._stackable(card, hand) and not seen & (1 << card.index):
-                            seen |= 1 << card.index
-                            if card.color is None:
-                                out.extend(_WILD_PLAYS[seat][card.index])
-                            else:
-                                out.append(_PLAYS[seat][card.index])
-            elif phase is _GIFT:
-                opponents = [s for s in range(self.n) if s != seat]
-                if len(self.gift_cards) == 2:
-                    out.extend(Give(seat, (a, b)) for a in opponents for b in opponents)
-                else:
-                    out.extend(Give(seat, (a,)) for a in opponents)
-            elif phase is _CHOOSE_TARGET:
-                out.extend(ChooseTarget(seat, s) for s in range(self.n) if s != seat)
-            elif phase is _SWAP:
-                out.extend(SwapHands(seat, s) for s in range(self.n) if s != seat)
-            elif phase is _EXCESS:
-                seen = 0
-                for card in hand:
-                    if not seen & (1 << card.index):
-                        seen |= 1 << card.index
-                        out.append(_RETURNS[seat][card.index])
-        elif self._can_jump_in(seat):
-            out.append(_PLAYS[seat][self.discard[-1].index])
-        if len(hand) <= 2 and self._may_declare(seat):
-            out.append(_UNOS[seat])
-        exposed = self.exposed
-        if exposed is not None and exposed != seat:
-            out.append(CounterUno(seat, exposed))
-        return out
+    legal_actions = _legal.legal_actions
+    """Every action a seat may usefully take now (:func:`lanuno.engine.legal.legal_actions`,
+    bound as a method without a wrapper: it runs on every decision)."""
 
     # ----------------------------------------------------------------- views
 
