@@ -10,9 +10,9 @@ built from the same predicates, so they cannot disagree:
   sentence the player understands.
 
 The matching rule of O10 (a colored card goes on its color or its symbol) is the hottest
-question of the engine, so it is also compiled into a table of bit masks, one per
-(current color, top card): :data:`MATCHING` is built from :func:`matches` and read by
-:func:`fits` and by the legal list alike.
+question of the engine: :func:`legal_actions` spells :func:`fits` out inline for colored
+cards (a call costs twice the expression), and ``tests/engine/test_legal.py`` checks that
+the list and the refusals accept exactly the same actions.
 """
 
 from __future__ import annotations
@@ -82,21 +82,6 @@ _UNO_PHASES = (_TURN, _DRAWN, _PENALTY)
 # ----------------------------------------------------------------- the predicates
 
 
-def matches(card: Card, color: Color | None, top: Card) -> bool:
-    """O10: a colored card goes on a card of the current color or of the same symbol."""
-    return card.color is not None and (card.color is color or card.rank is top.rank)
-
-
-MATCHING: dict[Color | None, tuple[int, ...]] = {
-    color: tuple(
-        sum(BITS[card.index] for card in ALL_FACES if matches(card, color, top))
-        for top in ALL_FACES
-    )
-    for color in (*COLORS, None)
-}
-"""``MATCHING[color][top.index]``: the faces :func:`matches` accepts, one bit each."""
-
-
 def holds_color(hand: list[Card], color: Color | None) -> bool:
     for card in hand:  # noqa: SIM110 (a plain loop is twice as fast as any() here)
         if card.color is color:
@@ -112,7 +97,7 @@ def fits(rnd: Round, card: Card, hand: list[Card]) -> bool:
         if rnd._strict_wd4 and card.rank is _WILD_DRAW_FOUR:
             return not holds_color(hand, rnd.color)
         return True
-    return bool(BITS[card.index] & MATCHING[rnd.color][rnd.discard[-1].index])
+    return card.color is rnd.color or card.rank is rnd.discard[-1].rank
 
 
 def may_draw(rnd: Round, seat: int) -> bool:
@@ -217,17 +202,19 @@ def legal_actions(rnd: Round, seat: int) -> list[Action]:
         if phase is _TURN:
             plays = PLAYS[seat]
             seen = 0
-            matching = MATCHING[rnd.color][rnd.discard[-1].index]
+            color, top_rank = rnd.color, rnd.discard[-1].rank
             for card in hand:
-                bit = BITS[card.index]
-                if seen & bit:
-                    continue
-                if bit & matching:
-                    seen |= bit
-                    out.append(plays[card.index])
-                elif card.color is None and fits(rnd, card, hand):
-                    seen |= bit
-                    out.extend(WILD_PLAYS[seat][card.index])
+                suit = card.color
+                if suit is None:
+                    bit = BITS[card.index]
+                    if not seen & bit and fits(rnd, card, hand):
+                        seen |= bit
+                        out.extend(WILD_PLAYS[seat][card.index])
+                elif suit is color or card.rank is top_rank:  # fits(), inlined (O10)
+                    bit = BITS[card.index]
+                    if not seen & bit:
+                        seen |= bit
+                        out.append(plays[card.index])
             if rnd.rules.voluntary_draw or not out:  # may_draw(), from the plays just found
                 out.append(DRAWS[seat])
         elif phase is _DRAWN:
@@ -364,7 +351,8 @@ def draw_rule(rnd: Round) -> str:
 
 
 def check_draw(rnd: Round, action: Draw) -> None:
-    check_actor(rnd, action)
+    if action.seat != rnd.actor or rnd.phase is not _TURN:
+        check_actor(rnd, action)  # refuses: a draw is awaited in the TURN phase only
     if not may_draw(rnd, action.seat):
         raise IllegalAction(draw_rule(rnd), "You can play a card, so you may not draw.")
 

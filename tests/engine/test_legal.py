@@ -14,7 +14,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from lanuno.engine import legal
 from lanuno.engine.actions import (
     ACTION_TYPES,
     Action,
@@ -102,11 +101,3 @@ def test_the_legal_list_names_exactly_the_accepted_actions(name: str) -> None:
                 check_position(rnd)
             seat = rnd.actor if rng.random() < 0.85 else rng.randrange(rnd.n)
             rnd.apply(rng.choice(rnd.legal_actions(seat) or rnd.legal_actions(rnd.actor)))
-
-
-def test_the_matching_table_is_the_matching_rule() -> None:
-    for color in (*COLORS, None):
-        for top in ALL_FACES:
-            mask = legal.MATCHING[color][top.index]
-            for card in ALL_FACES:
-                assert bool(mask & legal.BITS[card.index]) == legal.matches(card, color, top)
