@@ -307,18 +307,15 @@ def check_play(rnd: Round, action: Play) -> None:
 
 
 def _refuse_misfit(rnd: Round, card: Card) -> None:
-    color = rnd.color
     if card.rank is _WILD_DRAW_FOUR:
         raise IllegalAction(
             "O12",
-            f"You hold a {color.word if color else ''} card: "
+            f"You hold a {rnd.color.word if rnd.color else ''} card: "
             "Wild Draw Four is only allowed when you have no card of the current color.",
         )
     top = rnd.discard[-1]
-    raise IllegalAction(
-        "O10",
-        f"{card.words} does not match {top.words} (the color is {color.word if color else '?'}).",
-    )
+    color = rnd.color.word if rnd.color else "?"
+    raise IllegalAction("O10", f"{card.words} does not match {top.words} (the color is {color}).")
 
 
 def _check_jump_in(rnd: Round, seat: int, card: Card) -> None:

@@ -183,6 +183,10 @@ def engine_refusals() -> list[tuple[str, str]]:
         "kind.__name__": "Timeout",
         "len(self.gift_cards)": "2",
         "self.color.word if self.color else ''": "green",
+        # The same values as spelled in engine/legal.py (predicates over the round ``rnd``).
+        "rnd.actor": "1",
+        "len(rnd.gift_cards)": "2",
+        "rnd.color.word if rnd.color else ''": "green",
         "what": "play a card or draw",
     }
     found: list[tuple[str, str]] = []
