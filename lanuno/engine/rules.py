@@ -274,6 +274,22 @@ def parse_option(text: str) -> tuple[str, Any]:
     return name, _coerce(name, value if sep else "on")
 
 
+def option_values(name: str) -> str:
+    """What ``name`` takes, for help texts: ``on|off``, ``N|none``, ``challenge|strict|free``."""
+    if name in _ENUM_FIELDS:
+        return "|".join(member.value for member in _ENUM_FIELDS[name])
+    if name in _OPTIONAL_INT:
+        return "N|none"
+    if name in _INT_FIELDS:
+        return "N"
+    return "on|off"
+
+
+def describe_options() -> str:
+    """Every option with the values it takes, comma-separated (``--option`` help)."""
+    return ", ".join(f"{name}={option_values(name)}" for name in OPTION_NAMES)
+
+
 def format_option(name: str, value: Any) -> str:
     """The canonical ``name=value`` text of an option (parses back to the same value)."""
     if value is None:
