@@ -2,7 +2,7 @@
 no views, no timers, no refusals.
 
 Each method below mirrors the :class:`lanuno.engine.round.Round` method of the same name
-(``_play``, ``_begin_turn``, ``legal_actions``...), statement for statement, so that
+(``_play``, ``_settle``, ``legal_actions``...), statement for statement, so that
 the two can be compared line by line; ``tests/bots/test_fastcore.py`` plays thousands of
 random positions under every preset and option through both and checks that they reach
 the same positions, list the same legal actions and score the same. What is left out:
@@ -36,7 +36,7 @@ from lanuno.engine.actions import (
     ReturnCard,
     SwapHands,
 )
-from lanuno.engine.cards import ALL_FACES, COLORS, Color, DeckKind, Rank, build_deck
+from lanuno.engine.cards import ALL_FACES, COLORS, Color, DeckKind, Rank, build_deck, parse_card
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import Rules, Scoring, WildDrawFour
 
@@ -204,7 +204,7 @@ class FastRound:
         "penalty_skips_target",
         "penalty_source",
         "penalty_target",
-        "pending",
+        "pending_penalty",
         "phase",
         "played",
         "reshuffles",
@@ -228,7 +228,7 @@ class FastRound:
     turn: int
     actor: int
     phase: int
-    pending: int
+    pending_penalty: int
     penalty_target: int
     penalty_source: int
     penalty_skips_target: bool
@@ -266,7 +266,7 @@ class FastRound:
         twin.turn = self.turn
         twin.actor = self.actor
         twin.phase = self.phase
-        twin.pending = self.pending
+        twin.pending_penalty = self.pending_penalty
         twin.penalty_target = self.penalty_target
         twin.penalty_source = self.penalty_source
         twin.penalty_skips_target = self.penalty_skips_target
@@ -316,15 +316,15 @@ class FastRound:
             self.after_color = AFTER_FIRST
             return
         if rank == SKIP:
-            self._begin_turn(self._next(first))
+            self._settle(self._next(first))
         elif rank == REVERSE:
             self.direction = -1
-            self._begin_turn(self._next(first))
+            self._settle(self._next(first))
         elif rank == DRAW_TWO:
             self._draw(first, 2)
-            self._begin_turn(self._next(first))
+            self._settle(self._next(first))
         else:
-            self._begin_turn(first)
+            self._settle(first)
 
     # ----------------------------------------------------------------- piles
 
@@ -392,11 +392,11 @@ class FastRound:
 
     # ----------------------------------------------------------------- flow
 
-    def _begin_turn(self, seat: int) -> None:
+    def _settle(self, seat: int) -> None:
         self.turn = seat
-        pending = self.pending
+        pending_penalty = self.pending_penalty
         hands = self.hands
-        if not pending and [] in hands:
+        if not pending_penalty and [] in hands:
             self._end_round(hands.index([]))
             return
         limit = self.rules.hand_limit
@@ -411,7 +411,7 @@ class FastRound:
                 self.actor = queue[0]
                 return
         self.drawn_card = -1
-        if pending:
+        if pending_penalty:
             self.phase = PENALTY
             self.actor = self.turn = self.penalty_target
         else:
@@ -453,7 +453,7 @@ class FastRound:
         elif kind == DRAW:
             self._do_draw(seat)
         elif kind == PASS:
-            self._begin_turn((seat + self.direction) % self.n)
+            self._settle((seat + self.direction) % self.n)
         elif kind == COLOR:
             self._choose_color(seat, a)
         elif kind == ACCEPT:
@@ -468,7 +468,7 @@ class FastRound:
                 self.exposed = None
                 self._draw(a, 2)
                 if self.phase == TURN or self.phase == PENALTY:
-                    self._begin_turn(self.turn)
+                    self._settle(self.turn)
             return
         elif kind == CHALLENGE:
             self._on_challenge(seat)
@@ -536,16 +536,16 @@ class FastRound:
                     return
                 if rank == ZERO:
                     self._rotate_hands()
-            self._begin_turn((seat + self.direction) % self.n)
+            self._settle((seat + self.direction) % self.n)
         elif rank == SKIP:
             skipped = (seat + self.direction) % self.n
-            self._begin_turn((skipped + self.direction) % self.n)
+            self._settle((skipped + self.direction) % self.n)
         elif rank == REVERSE:
             self.direction = -self.direction
             if self.n == 2:
-                self._begin_turn(seat)
+                self._settle(seat)
             else:
-                self._begin_turn(self._next(seat))
+                self._settle(self._next(seat))
         elif rank == DRAW_TWO:
             self._play_draw_two(seat)
         else:
@@ -560,7 +560,7 @@ class FastRound:
 
     def _penalty_route(self, seat: int) -> int:
         rules = self.rules
-        if rules.kids[seat] and not self.pending:
+        if rules.kids[seat] and not self.pending_penalty:
             if rules.kids_hit_all:
                 return AFTER_ALL_ADULTS
             if rules.kids_choose_target:
@@ -569,7 +569,7 @@ class FastRound:
 
     def _play_draw_two(self, seat: int) -> None:
         route = self._penalty_route(seat)
-        if self.rules.draw_two_gift and not self.pending and route != AFTER_ALL_ADULTS:
+        if self.rules.draw_two_gift and not self.pending_penalty and route != AFTER_ALL_ADULTS:
             declared = self.declared[seat]
             got = self._draw(seat, 2)
             self.declared[seat] = declared
@@ -578,7 +578,7 @@ class FastRound:
                 self.phase = GIFT
                 self.actor = seat
                 return
-            self._begin_turn(self._next(seat))
+            self._settle(self._next(seat))
             return
         self._route_penalty(seat, route, 2)
 
@@ -591,7 +591,7 @@ class FastRound:
             nxt = self._next(seat)
             if not kids[nxt]:
                 nxt = self._next(nxt)
-            self._begin_turn(nxt)
+            self._settle(nxt)
         elif route == AFTER_TARGET:
             self.target_amount = amount
             self.phase = CHOOSE_TARGET
@@ -600,13 +600,13 @@ class FastRound:
             self._impose_penalty(seat, self._next(seat), amount, True)
 
     def _impose_penalty(self, source: int, target: int, amount: int, skips_target: bool) -> None:
-        self.pending += amount
+        self.pending_penalty += amount
         self.penalty_source = source
         self.penalty_target = target
         self.penalty_skips_target = skips_target
         if self._penalty_has_choice(target):
             self.turn = target
-            self._begin_turn(self.turn)
+            self._settle(self.turn)
         else:
             self._take_penalty()
 
@@ -622,16 +622,16 @@ class FastRound:
         return any(self._stackable(card, hand) for card in hand)
 
     def _take_penalty(self) -> None:
-        target, amount = self.penalty_target, self.pending
-        self.pending = 0
+        target, amount = self.penalty_target, self.pending_penalty
+        self.pending_penalty = 0
         self._draw(target, amount)
         self._after_penalty(target, self.penalty_skips_target)
 
     def _after_penalty(self, target: int, skipped: bool) -> None:
         if skipped:
-            self._begin_turn(self._next(target))
+            self._settle(self._next(target))
         else:
-            self._begin_turn(self._next(self.penalty_source))
+            self._settle(self._next(self.penalty_source))
 
     def _rotate_hands(self) -> None:
         old = self.hands
@@ -664,27 +664,27 @@ class FastRound:
             self.drawn_card = got[-1]
             self.phase = DRAWN
             return
-        self._begin_turn((seat + self.direction) % self.n)
+        self._settle((seat + self.direction) % self.n)
 
     def _choose_color(self, seat: int, color: int) -> None:
         self.color = color
         after = self.after_color
         if after == AFTER_FIRST:
-            self._begin_turn(seat)
+            self._settle(seat)
         elif after == AFTER_ADVANCE:
-            self._begin_turn((seat + self.direction) % self.n)
+            self._settle((seat + self.direction) % self.n)
         else:
             self._route_penalty(seat, after, 4)
 
     def _on_challenge(self, challenger: int) -> None:
         suspect = self.wd4_player
-        total = self.pending
-        self.pending = 0
+        total = self.pending_penalty
+        self.pending_penalty = 0
         if self.wd4_bluff:
             self._draw(suspect, 4)
             if total > 4:
                 self._draw(challenger, total - 4)
-            self._begin_turn(self._next(self.penalty_source))
+            self._settle(self._next(self.penalty_source))
         else:
             self._draw(challenger, total + 2)
             self._after_penalty(challenger, self.penalty_skips_target)
@@ -697,7 +697,7 @@ class FastRound:
         for card, r in zip(cards, recipients, strict=True):
             self._give_cards(r, [card])
         self._expose_if_single(seat)
-        self._begin_turn(self._next(seat))
+        self._settle(self._next(seat))
 
     def _on_swap(self, seat: int, target: int) -> None:
         hands = self.hands
@@ -706,7 +706,7 @@ class FastRound:
             self.declared[s] = False
             if self.exposed == s:
                 self.exposed = None
-        self._begin_turn(self._next(seat))
+        self._settle(self._next(seat))
 
     def _on_return(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
@@ -719,7 +719,7 @@ class FastRound:
         if self.excess_queue:
             self.actor = self.excess_queue[0]
         else:
-            self._begin_turn(self.turn)
+            self._settle(self.turn)
 
     # ----------------------------------------------------------------- legal actions
 
@@ -741,7 +741,7 @@ class FastRound:
         return (
             self.rules.jump_in
             and self.phase == TURN
-            and not self.pending
+            and not self.pending_penalty
             and self.jump_window is not None
             and seat != self.actor
             and COLOR_OF[top] >= 0
@@ -863,7 +863,7 @@ def new_round(
     exposed: int | None,
     drawn_card: int = -1,
     jump_window: int | None = None,
-    pending: int = 0,
+    pending_penalty: int = 0,
 ) -> FastRound:
     """A position written down (the fields a position in play needs; the rest idle)."""
     r = object.__new__(FastRound)
@@ -879,7 +879,7 @@ def new_round(
     r.turn = turn
     r.actor = actor
     r.phase = phase
-    r.pending = pending
+    r.pending_penalty = pending_penalty
     r.penalty_target = 0
     r.penalty_source = 0
     r.penalty_skips_target = True
@@ -986,6 +986,11 @@ _SIMPLE: dict[int, type[Action]] = {
 _KIND_OF: dict[type[Action], int] = {kind: number for number, kind in _SIMPLE.items()}
 
 
+def from_engine_card(code: str) -> int:
+    """A card in the core's terms, from its notation (for tests and positions)."""
+    return parse_card(code).index
+
+
 def _color_no(color: Color | None) -> int:
     return -1 if color is None else COLORS.index(color)
 
@@ -1030,7 +1035,7 @@ def from_round(rnd: Round, shuffler: IntShuffler) -> FastRound:
         exposed=rnd.exposed,
         drawn_card=-1 if rnd.drawn_card is None else rnd.drawn_card.index,
         jump_window=rnd.jump_window,
-        pending=rnd.pending_penalty,
+        pending_penalty=rnd.pending_penalty,
     )
     r.penalty_target = rnd.penalty_target
     r.penalty_source = rnd.penalty_source
@@ -1058,7 +1063,7 @@ def position(r: FastRound) -> tuple[object, ...]:
         r.turn,
         r.actor,
         r.phase,
-        r.pending,
+        r.pending_penalty,
         r.penalty_target,
         r.penalty_source,
         r.penalty_skips_target,

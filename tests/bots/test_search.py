@@ -1,0 +1,42 @@
+"""The expert's playouts: jump-ins (T6) and Counter-UNO (O24) happen in them, and with a
+points target the evaluation weighs the points at stake, not only who wins."""
+
+from __future__ import annotations
+
+import random
+
+from lanuno.bots import fastcore as fc
+from lanuno.bots.search import out_of_turn, rewards, scored_rewards
+from lanuno.engine.round import Round
+
+
+def _core(text: str) -> fc.FastRound:
+    return fc.from_round(Round.from_position(text), fc.RandomIntShuffler(random.Random(0)))
+
+
+def test_playouts_jump_in_with_the_identical_card() -> None:
+    r = _core(
+        "official:jump_in=on hands=R3,G5,B1/Y7,Y8,G2/R5,B9,G7 discard=G1,R5 draw=Y1,Y2 "
+        "color=R turn=1 jump=0"
+    )
+    out_of_turn(r, me=1, rng=random.Random(0))
+    assert r.discard[-1] == fc.from_engine_card("R5") and len(r.hands[2]) == 2
+    assert r.actor == 0  # play goes on from the seat that jumped in
+
+
+def test_playouts_catch_a_forgotten_uno() -> None:
+    caught = 0
+    for seed in range(40):
+        r = _core("official hands=R3/Y7,Y8,G2 discard=G1,R5 draw=Y1,Y2,B4 color=R turn=1 exposed=0")
+        out_of_turn(r, me=1, rng=random.Random(seed))
+        caught += len(r.hands[0]) == 3
+    assert 0 < caught < 40  # the exposed seat sometimes says UNO first, else it is caught
+
+
+def test_points_target_weighs_the_points_at_stake() -> None:
+    cheap = _core("official hands=-/R1,R2 discard=G1,R5 draw=Y1 color=R phase=round_over winner=0")
+    dear = _core("official hands=-/W+4,W discard=G1,R5 draw=Y1 color=R phase=round_over winner=0")
+    for r in (cheap, dear):
+        r.scores[0] += sum(fc.POINTS[c] for c in r.hands[1])
+    assert rewards(cheap) == rewards(dear) == [1.0, 0.0]
+    assert scored_rewards(dear, 500, [0, 0])[0] > scored_rewards(cheap, 500, [0, 0])[0]
