@@ -1,7 +1,9 @@
 """Seeded round-robin between the bot levels: win rates with 95% intervals, mean points,
 and decision times.
 
-Every match is played in single rounds of the official rules (``target=none``). In two-
+Every match is played in single rounds (``target=none``) of the official rules, or of the
+kids' presets for the ``kids1_``/``kids2_`` matches (fewer rounds: figures for information,
+about ±5 points). In two-
 player matches each deal is played twice with the seats swapped; in four-player matches
 the level under test sits once in each seat of the same deal, so luck of the deal cancels.
 The expert searches a fixed number of worlds per decision (``--playouts``) so that a run is
@@ -9,9 +11,11 @@ reproducible from its seed; decision times are then measured separately with the
 default time budget, on one core, after the matches.
 
     python scripts/tournament.py            # full: about 1100 rounds a match, ±3 points
-    python scripts/tournament.py --quick    # a smaller run, under a minute
+    python scripts/tournament.py --quick    # a smaller run
+    python scripts/tournament.py --only expert_vs_intermediate_2p --rounds 400   # one match
 
-The last three lines are the headline single-round win rates of the expert.
+The last four lines are the headline single-round win rates of the expert, among them
+``expert_vs_intermediate_2p`` and ``expert_in_4p_vs_3_intermediates``.
 """
 
 from __future__ import annotations
@@ -213,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs.sort(key=lambda job: MATCHES[job[0]].focus != "expert")
     print(
         f"tournament: {len(chosen)} matches, ~{requested} rounds each (kids' tables "
-        f"{KIDS_SHARE:.0%}), single rounds, expert {playouts} search iterations/decision, "
+        f"{KIDS_SHARE:.0%}), single rounds, expert {playouts} worlds/decision, "
         f"seed {args.seed}, {args.workers} workers"
     )
     started = time.perf_counter()
