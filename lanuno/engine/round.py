@@ -1,9 +1,17 @@
 """One round (manche): the deal, every turn and decision, until someone empties their hand.
 
 See :mod:`lanuno.engine.phases` for the theory of operation. Handlers follow one pattern:
-verify everything (raising :class:`IllegalAction`), then mutate, then settle. The hot
-paths (legal actions, plays, draws) avoid allocation: cards are interned and actions are
-built once per (seat, card).
+verify everything with the ``check_*`` functions of :mod:`lanuno.engine.legal` (which
+raise :class:`IllegalAction`; the legal list is built from the same predicates), then
+mutate, then settle (:meth:`Round._settle`: who is out, who is over the hand limit, who
+takes a pending penalty, whose turn it is). The hot paths (legal actions, plays, draws)
+avoid allocation: cards are interned and actions are built once per (seat, card).
+
+Three seats matter at any moment: ``turn`` (whose turn it is in the order of play),
+``actor`` (whose decision the round waits for: usually the same seat, but a color, a gift,
+a swap or excess cards may be asked of another) and, while :meth:`Round.apply` runs,
+``_action_seat`` (who sent the action being carried out: out-of-turn calls and jump-ins
+come from other seats).
 """
 
 from __future__ import annotations

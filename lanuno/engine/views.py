@@ -70,6 +70,7 @@ class TableView:
 
     @property
     def turn(self) -> int:
+        """The seat whose turn it is in the order of play (see :attr:`actor`)."""
         return self._live().turn
 
     @property
