@@ -113,9 +113,21 @@ class Link:
 
 
 IDLE, WAITING, WAITING_FRESH, JOINING, RESUMING = range(5)
-"""Stages of an unauthenticated connection, in the order they are closed to make room:
-idle sockets first, then JOINs waiting for their turn (addresses that failed a code
-recently before new ones), then JOINs under way; resumes last."""
+"""Stages of an unauthenticated connection."""
+IDLE_GRACE = 0.25
+"""Seconds a new connection counts as arriving rather than idle (its hello is on the way)."""
+
+
+def _eviction_rank(pending: Pending, now: float) -> tuple[int, int]:
+    """Closed first when room is needed: sockets idle past the grace, then JOINs waiting
+    for their turn from addresses that failed a code recently, then connections still
+    arriving, then waiting JOINs from new addresses, then JOINs under way; resumes last.
+    Oldest first within a rank."""
+    if pending.stage == IDLE:
+        rank = 0 if now - pending.since > IDLE_GRACE else 2
+    else:
+        rank = {WAITING: 1, WAITING_FRESH: 3, JOINING: 4, RESUMING: 5}[pending.stage]
+    return rank, pending.peer
 
 
 @dataclass(slots=True)
@@ -125,6 +137,7 @@ class Pending:
     peer: int
     ip: str
     writer: asyncio.StreamWriter
+    since: float
     stage: int = IDLE
     epoch: int = -1
     """The room-code epoch its JOIN runs under (a failure counts against that code)."""
@@ -136,7 +149,8 @@ class Pending:
 class GuessPace:
     """One JOIN handshake at a time, spaced by an interval that grows with the recent
     failures (``ServerLimits.pace_*``). Waiters from addresses without recent failures go
-    first, so an honest player is served next even while many addresses guess."""
+    first (newest first), so an honest player is served next even while many addresses
+    guess."""
 
     def __init__(self, limits: ServerLimits, now: Callable[[], float]) -> None:
         self._limits = limits
@@ -164,7 +178,10 @@ class GuessPace:
     async def turn(self, fresh: bool, gone: Callable[[], bool]) -> None:
         """Wait for this handshake's turn (cancel-safe). A waiter whose connection is
         ``gone`` leaves the line without using a turn."""
-        ticket = (0 if fresh else 1, next(self._tickets))
+        # New addresses newest first: a guesser with many addresses queues its first tries
+        # there too, and the player who just typed the code must not wait behind them.
+        count = next(self._tickets)
+        ticket = (0, -count) if fresh else (1, count)
         event = self._waiting[ticket] = asyncio.Event()
         try:
             while True:
@@ -489,15 +506,23 @@ class TableServer:
             self._writers.discard(writer)
             self._close_writer(writer)
 
+    def _full(self, ip: str) -> bool:
+        limits = self.limits
+        same_ip = sum(1 for p in self._pending.values() if p.ip == ip)
+        return (
+            len(self._pending) >= limits.max_unauthenticated
+            or same_ip >= limits.max_unauthenticated_per_ip
+        )
+
     def _make_room(self, ip: str) -> None:
         """Close the oldest least-advanced unauthenticated connection(s) so a new one fits
         under both caps: idle sockets cannot lock out a player or starve a resume."""
-        limits = self.limits
+        limits, now = self.limits, self.now()
         same_ip = [p for p in self._pending.values() if p.ip == ip]
         if len(same_ip) >= limits.max_unauthenticated_per_ip:
-            self._evict(min(same_ip, key=lambda p: (p.stage, p.peer)))
+            self._evict(min(same_ip, key=lambda p: _eviction_rank(p, now)))
         if len(self._pending) >= limits.max_unauthenticated:
-            self._evict(min(self._pending.values(), key=lambda p: (p.stage, p.peer)))
+            self._evict(min(self._pending.values(), key=lambda p: _eviction_rank(p, now)))
 
     def _evict(self, pending: Pending) -> None:
         self._pending.pop(pending.peer, None)
@@ -518,10 +543,15 @@ class TableServer:
             del self._blocked_until[ip]  # the cooldown is over
         if self.closed.is_set() or self._blocked_until.get(ip, 0.0) > self.now():
             return  # cooling down after failed codes: close, no answer
+        if self._full(ip) and not self._fresh(ip):
+            # Only addresses without recent failed codes may make room: guessers that are
+            # refused at once cannot churn the pool by pushing each other out.
+            self._log_now_and_then("full", f"{ip}: handshakes full; refused (failed codes)")
+            return
         peer = self._next_peer
         self._next_peer += 1
         self._make_room(ip)
-        pending = Pending(peer, ip, writer)
+        pending = Pending(peer, ip, writer, self.now())
         self._pending[peer] = pending
         conn = HostConnection(
             self.table.guard,
@@ -593,8 +623,9 @@ class TableServer:
         recent.append(now)
         self._failures_by_ip[ip] = recent
         if len(recent) >= limits.max_failures_per_ip:
+            # The failures are kept: once back, the address queues behind new ones until
+            # they age out of the window (a further failure blocks it again at once).
             self._blocked_until[ip] = now + limits.failure_cooldown
-            self._failures_by_ip.pop(ip, None)
             self._log(
                 f"{ip}: {len(recent)} wrong room codes; refused for {limits.failure_cooldown:g} s"
             )
@@ -767,6 +798,11 @@ class TableScreen:
     def loopback_only(self) -> bool:
         """Say so on screen: players on other machines cannot reach this table."""
         return self._server.loopback_only
+
+    @property
+    def code_rotations(self) -> int:
+        """How often wrong codes changed the room code (each one deserves a warning)."""
+        return self._server.code_rotations
 
     @property
     def phase(self) -> TablePhase:

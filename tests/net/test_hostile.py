@@ -351,3 +351,31 @@ async def test_every_rotation_is_a_warning_with_the_new_code() -> None:
         assert f"{code[:3]} {code[3:]}" in warnings[-1]
     finally:
         await server.close()
+
+
+async def test_first_guesses_from_many_new_addresses_do_not_queue_ahead_of_a_player() -> None:
+    # The pace is on from the first failure (1 s between JOINs): 20 new addresses each
+    # start a guess at once, then a player types the code. Served newest first, the player
+    # is next in line; in arrival order the player would wait 20 s and time out.
+    limits = ServerLimits(**GENEROUS, pace_free_failures=0, pace_step=1.0, pace_max=1.0)
+    table, server = await serve(limits)
+    guesses = []
+    try:
+        with pytest.raises(ProtocolError):  # one failure: the pace starts
+            await handshake(server.port, wrong(table.room_code), ip="127.0.3.1", name=None)
+        guesses = [
+            asyncio.create_task(
+                handshake(server.port, wrong(table.room_code, k), ip=f"127.0.4.{k}", name=None)
+            )
+            for k in range(1, 21)
+        ]
+        await asyncio.sleep(0.3)  # they are all waiting for their turn
+        session = await join(server.port, table.room_code, "Lea")
+        assert session.seat == 0
+        # Served before the guessers that were queued first: most still wait their turn.
+        assert sum(not task.done() for task in guesses) >= 15
+        await session.close()
+    finally:
+        for task in guesses:
+            task.cancel()
+        await server.close()
