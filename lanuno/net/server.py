@@ -141,6 +141,8 @@ class Pending:
     stage: int = IDLE
     epoch: int = -1
     """The room-code epoch its JOIN runs under (a failure counts against that code)."""
+    had_turn: bool = False
+    """A JOIN that took a turn at the guessing pace (gives it back when it ends)."""
     confirming: bool = False
     """A JOIN that has the host's SPAKE2 reply: hanging up now counts as a failed code."""
     evicted: bool = False
@@ -157,6 +159,7 @@ class GuessPace:
         self._now = now
         self._failures: deque[float] = deque()
         self._next_at = 0.0
+        self._in_flight = 0
         self._tickets = itertools.count()
         self._waiting: dict[tuple[int, int], asyncio.Event] = {}
 
@@ -169,8 +172,14 @@ class GuessPace:
             self._failures.popleft()
         return len(self._failures)
 
+    def finished(self) -> None:
+        """A JOIN that had its turn ended (either way)."""
+        self._in_flight -= 1
+
     def interval(self) -> float:
-        failures, limits = self.recent_failures(), self._limits
+        # JOINs under way count as failures until they end: a burst of guesses must not
+        # all get turns before the first of their failures is recorded.
+        failures, limits = self.recent_failures() + self._in_flight, self._limits
         if failures < limits.pace_free_failures:
             return 0.0
         return min(limits.pace_max, limits.pace_step * failures)
@@ -190,6 +199,7 @@ class GuessPace:
                 if first and gone():
                     return
                 if first and now >= self._next_at:
+                    self._in_flight += 1
                     self._next_at = now + self.interval()
                     return
                 event.clear()
@@ -580,6 +590,8 @@ class TableServer:
                 pending.confirming = False  # the connection counted it already
         finally:
             self._forget_pending(pending)
+            if pending.had_turn:
+                self._pace.finished()
             if result is None:
                 if pending.confirming:  # hung up (or timed out) after the SPAKE2 reply
                     self.table.guard.record_failure(pending.epoch)
@@ -655,6 +667,7 @@ class TableServer:
             if pending.evicted:
                 raise ConnectionResetError("closed to make room")
             pending.stage = JOINING
+            pending.had_turn = True
         else:
             pending.stage = RESUMING if first[:MAGIC_LENGTH] == MAGIC_CLIENT else JOINING
         return first
