@@ -112,6 +112,7 @@ class Link:
     closed: bool = False
 
 
+MAX_REMEMBERED_ADDRESSES = 4096
 IDLE, WAITING, WAITING_FRESH, JOINING, RESUMING = range(5)
 """Stages of an unauthenticated connection."""
 IDLE_GRACE = 0.25
@@ -120,14 +121,14 @@ IDLE_GRACE = 0.25
 
 def _eviction_rank(pending: Pending, now: float) -> tuple[int, int]:
     """Closed first when room is needed: sockets idle past the grace, then JOINs waiting
-    for their turn from addresses that failed a code recently, then connections still
-    arriving, then waiting JOINs from new addresses, then JOINs under way; resumes last.
-    Oldest first within a rank."""
+    for their turn from addresses that failed a code recently, then waiting JOINs from new
+    addresses (the address seen first goes first), then connections still arriving, then
+    JOINs under way; resumes last. Oldest first within a rank."""
     if pending.stage == IDLE:
-        rank = 0 if now - pending.since > IDLE_GRACE else 2
-    else:
-        rank = {WAITING: 1, WAITING_FRESH: 3, JOINING: 4, RESUMING: 5}[pending.stage]
-    return rank, pending.peer
+        return (0 if now - pending.since > IDLE_GRACE else 3), pending.peer
+    if pending.stage == WAITING_FRESH:
+        return 2, pending.arrival
+    return {WAITING: 1, JOINING: 4, RESUMING: 5}[pending.stage], pending.peer
 
 
 @dataclass(slots=True)
@@ -141,6 +142,8 @@ class Pending:
     stage: int = IDLE
     epoch: int = -1
     """The room-code epoch its JOIN runs under (a failure counts against that code)."""
+    arrival: int = 0
+    """A waiting JOIN from a new address: when the address was first seen waiting."""
     had_turn: bool = False
     """A JOIN that took a turn at the guessing pace (gives it back when it ends)."""
     confirming: bool = False
@@ -161,7 +164,13 @@ class GuessPace:
         self._next_at = 0.0
         self._in_flight = 0
         self._tickets = itertools.count()
-        self._waiting: dict[tuple[int, int], asyncio.Event] = {}
+        self._waiting: dict[tuple[int, int, int], asyncio.Event] = {}
+        self._arrivals: dict[str, int] = {}
+
+    def wake_all(self) -> None:
+        """A waiter's connection went away: let it leave the line now."""
+        for event in self._waiting.values():
+            event.set()
 
     def note_failure(self) -> None:
         self._failures.append(self._now())
@@ -184,19 +193,29 @@ class GuessPace:
             return 0.0
         return min(limits.pace_max, limits.pace_step * failures)
 
-    async def turn(self, fresh: bool, gone: Callable[[], bool]) -> None:
+    def arrival(self, ip: str) -> int:
+        """When this address was first seen waiting (reconnecting keeps its place)."""
+        order = self._arrivals.get(ip)
+        if order is None:
+            if len(self._arrivals) >= MAX_REMEMBERED_ADDRESSES:
+                del self._arrivals[next(iter(self._arrivals))]
+            order = self._arrivals[ip] = next(self._tickets)
+        return order
+
+    async def turn(self, ip: str, fresh: bool, gone: Callable[[], bool]) -> None:
         """Wait for this handshake's turn (cancel-safe). A waiter whose connection is
         ``gone`` leaves the line without using a turn."""
-        # New addresses newest first: a guesser with many addresses queues its first tries
-        # there too, and the player who just typed the code must not wait behind them.
+        # New addresses, the address seen last first: a guesser with many addresses queues
+        # its first tries there too (and reconnects when pushed out), and the player who
+        # just typed the code must not wait behind them. Then the others, in order.
         count = next(self._tickets)
-        ticket = (0, -count) if fresh else (1, count)
+        ticket = (0, -self.arrival(ip), count) if fresh else (1, count, count)
         event = self._waiting[ticket] = asyncio.Event()
         try:
             while True:
                 now = self._now()
                 first = min(self._waiting) == ticket
-                if first and gone():
+                if gone():
                     return
                 if first and now >= self._next_at:
                     self._in_flight += 1
@@ -538,6 +557,8 @@ class TableServer:
         self._pending.pop(pending.peer, None)
         pending.evicted = True
         self._close_writer(pending.writer)
+        if pending.stage in (WAITING, WAITING_FRESH):
+            self._pace.wake_all()
         self._log_now_and_then(
             "evict", f"{pending.ip}: too many unfinished handshakes; closing the oldest"
         )
@@ -663,7 +684,8 @@ class TableServer:
         if first[:MAGIC_LENGTH] == MAGIC_CLIENT and first[MAGIC_LENGTH] == Mode.JOIN:
             fresh = self._fresh(pending.ip)
             pending.stage = WAITING_FRESH if fresh else WAITING
-            await self._pace.turn(fresh, lambda: pending.evicted)
+            pending.arrival = self._pace.arrival(pending.ip)
+            await self._pace.turn(pending.ip, fresh, lambda: pending.evicted)
             if pending.evicted:
                 raise ConnectionResetError("closed to make room")
             pending.stage = JOINING
