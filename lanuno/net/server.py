@@ -535,23 +535,28 @@ class TableServer:
             self._writers.discard(writer)
             self._close_writer(writer)
 
-    def _full(self, ip: str) -> bool:
-        limits = self.limits
-        same_ip = sum(1 for p in self._pending.values() if p.ip == ip)
-        return (
-            len(self._pending) >= limits.max_unauthenticated
-            or same_ip >= limits.max_unauthenticated_per_ip
-        )
-
-    def _make_room(self, ip: str) -> None:
+    def _make_room(self, ip: str, fresh: bool) -> bool:
         """Close the oldest least-advanced unauthenticated connection(s) so a new one fits
-        under both caps: idle sockets cannot lock out a player or starve a resume."""
+        under both caps: idle sockets cannot lock out a player or starve a resume. An
+        address that failed a code recently may only push out idle sockets and other such
+        addresses' waiting JOINs (never a new address's JOIN); False: no room for it."""
         limits, now = self.limits, self.now()
+
+        def candidates(pool: list[Pending]) -> list[Pending]:
+            return pool if fresh else [p for p in pool if p.stage in (IDLE, WAITING)]
+
         same_ip = [p for p in self._pending.values() if p.ip == ip]
         if len(same_ip) >= limits.max_unauthenticated_per_ip:
-            self._evict(min(same_ip, key=lambda p: _eviction_rank(p, now)))
+            pool = candidates(same_ip)
+            if not pool:
+                return False
+            self._evict(min(pool, key=lambda p: _eviction_rank(p, now)))
         if len(self._pending) >= limits.max_unauthenticated:
-            self._evict(min(self._pending.values(), key=lambda p: _eviction_rank(p, now)))
+            pool = candidates(list(self._pending.values()))
+            if not pool:
+                return False
+            self._evict(min(pool, key=lambda p: _eviction_rank(p, now)))
+        return True
 
     def _evict(self, pending: Pending) -> None:
         self._pending.pop(pending.peer, None)
@@ -574,14 +579,11 @@ class TableServer:
             del self._blocked_until[ip]  # the cooldown is over
         if self.closed.is_set() or self._blocked_until.get(ip, 0.0) > self.now():
             return  # cooling down after failed codes: close, no answer
-        if self._full(ip) and not self._fresh(ip):
-            # Only addresses without recent failed codes may make room: guessers that are
-            # refused at once cannot churn the pool by pushing each other out.
-            self._log_now_and_then("full", f"{ip}: handshakes full; refused (failed codes)")
+        if not self._make_room(ip, self._fresh(ip)):
+            self._log_now_and_then("full", f"{ip}: handshakes full; refused")
             return
         peer = self._next_peer
         self._next_peer += 1
-        self._make_room(ip)
         pending = Pending(peer, ip, writer, self.now())
         self._pending[peer] = pending
         conn = HostConnection(
