@@ -177,6 +177,8 @@ class Position:
             raise ValueError("the discard pile needs a top card")
         if self.actor is None:
             object.__setattr__(self, "actor", self.turn)
+        if self.after_color not in AFTER_COLOR:
+            raise ValueError(f"then: one of {', '.join(AFTER_COLOR)}, not {self.after_color!r}")
         self._forget_dead_facts()
         self._check()
 
@@ -216,8 +218,6 @@ class Position:
             seat("excess", s)
         if self.direction not in (1, -1):
             raise ValueError("direction is 1 (cw) or -1 (ccw)")
-        if self.after_color not in AFTER_COLOR:
-            raise ValueError(f"then: one of {', '.join(AFTER_COLOR)}, not {self.after_color!r}")
         phase = self.phase
         if self.color is None and phase is not Phase.CHOOSE_COLOR:
             raise ValueError("only the choose_color phase may have no current color")

@@ -193,11 +193,28 @@ def test_facts_no_rule_reads_are_left_out_of_the_position() -> None:
         ("official hands=R1/B2 discard=G5 draw=- color=G penalty=2:0-1", "AMOUNT:SOURCE>TARGET"),
         ("official hands=R1/B2 discard=G5 draw=- color=G turn=0 turn=1", "given twice"),
         ("official hands=R1/B2 discard=G5 draw=- color=G scores=1", "one entry per seat"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G direction=up", "cw or ccw"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G then=later", "then: one of"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G round=0", "cannot be negative"),
+        ("kids2 hands=R1/B2 discard=G5 draw=- color=G phase=gift", "gift phase"),
+        ("kids2 hands=R1/B2 discard=G5 draw=- color=G phase=excess", "excess phase"),
+        ("kids2 hands=R1/B2 discard=G5 draw=- color=G phase=choose_target", "Draw Two"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G phase=drawn drawn=G7", "drawn card"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G uno", "key=value"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G uno=5", "no seat 5"),
+        ("official hands=R1/B2 discard=G5 draw=- color=G exposed=x", "not a number"),
+        ("official hands=R1/B2 discard=W+4 draw=- color=G wd4=0:maybe:-", "SEAT:bluff:HAND"),
     ],
 )
 def test_a_wrong_position_is_refused_with_a_reason(text: str, complaint: str) -> None:
     with pytest.raises(ValueError, match=complaint):
         Round.from_position(text)
+
+
+def test_seat_count_and_top_card_read_from_a_position() -> None:
+    pos = Position.parse("official hands=R1/B2/- discard=G5,W+4 draw=- color=G wd4=0:bluff:R1")
+    assert (pos.seats, pos.top.code, pos.wd4_bluff, pos.wd4_hand) == (3, "W+4", True, pos.hands[0])
+    assert "wd4=0:bluff:R1" in str(pos)
 
 
 def test_a_round_over_position_knows_whether_the_game_ended() -> None:
