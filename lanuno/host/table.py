@@ -399,11 +399,9 @@ class Table:
             self._awaiting_reveal.discard(peer.seat)  # no reveal will come from a dropped seat
             if not self._awaiting_reveal:
                 self._deal(now)
-        if self.phase is TablePhase.LOBBY:
-            # Leaving the lobby frees the seat; the player can join again with the code.
-            self._remove_slot(peer.seat)
-        else:
-            slot.dropped_at = now  # the seat is held; a bot steps in after the grace
+        # The seat is held for a resume: in a game a bot steps in after the grace; in the
+        # lobby the seat is freed after it (``_lobby_hold_end``).
+        slot.dropped_at = now
         self._send_lobby()
         self._replan_bots(now)
         self._maybe_auto_start(now)  # the one not ready may have been the one who left
@@ -1031,6 +1029,7 @@ class Table:
         times: list[float | None] = [self._next_round_at]
         if self.phase is TablePhase.LOBBY:
             times.append(self._ready_deadline)
+            times.extend(self._lobby_hold_end(slot) for slot in self.slots)
         if self.phase is TablePhase.DEALING:
             times.append(self._reveal_deadline)
         if self.phase is TablePhase.PLAYING and self.game is not None:
@@ -1038,6 +1037,12 @@ class Table:
             times.append(self._bot_plan[0] if self._bot_plan else None)
             times.extend(self._takeover_time(slot) for slot in self.slots)
         return times
+
+    def _lobby_hold_end(self, slot: Slot) -> float | None:
+        """When a seat whose player dropped in the lobby is given up (None: not held)."""
+        if slot.kind != "human" or slot.peer is not None or slot.dropped_at is None:
+            return None
+        return slot.dropped_at + self.config.drop_grace
 
     def _takeover_time(self, slot: Slot) -> float | None:
         if slot.kind != "human" or slot.dropped_at is None or slot.taken_over:
@@ -1050,6 +1055,12 @@ class Table:
             if self._ready_deadline is not None and now >= self._ready_deadline:
                 self._unseat_the_unready(now)
                 return True
+            for seat, slot in enumerate(self.slots):
+                end = self._lobby_hold_end(slot)
+                if end is not None and now >= end:
+                    self._remove_slot(seat)  # nobody came back for it
+                    self._maybe_auto_start(now)
+                    return True
             return False
         if self._next_round_at is not None and now >= self._next_round_at:
             self._next_round_at = None

@@ -281,3 +281,32 @@ def test_the_first_join_with_a_wrong_code_ends_with_the_reason() -> None:
     ended = eve.of_type(SessionEnded)
     assert ended and "room code is wrong" in ended[0].reason  # type: ignore[attr-defined]
     assert not ended[0].joined  # type: ignore[attr-defined]
+
+
+def test_a_seat_dropped_in_the_lobby_is_held_for_its_resume() -> None:
+    """Issue 10 item 2: a lobby drop followed by a resume gets the same seat (it used to be
+    freed at once: RESUME_REJECTED, then a new seat by the room code)."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    seat = ann.core.seat
+    room.drop(ann)
+    assert len(room.table.slots) == 2  # held, shown as away
+    room.advance(0.0)
+    assert ann.core.phase is SessionPhase.OPEN
+    assert ann.core.reconnects == 1 and ann.core.seat == seat
+    assert ann.core.ticket is not None and ann.core.ticket.generation == 1  # a RESUME
+    assert not ann.of_type(SeatLost)
+    assert [s.name for s in room.table.slots] == ["Ann", "Bob"]
+    assert bob.core.seat == 1
+
+
+def test_a_lobby_seat_nobody_comes_back_for_is_freed_after_the_grace() -> None:
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.drop(ann)
+    room.players.remove(ann)  # gone for good
+    room.advance(room.table.config.drop_grace - 0.1)
+    assert [s.name for s in room.table.slots] == ["Ann", "Bob"]
+    room.advance(0.2)
+    assert [s.name for s in room.table.slots] == ["Bob"]
+    assert bob.core.seat == 0  # moved down, told by a new welcome

@@ -30,7 +30,8 @@ def test_restore_after_a_lobby_leave_keeps_every_resume_secret_with_its_player()
     table = Table(TableConfig(), counter_drbg(b"t"))
     h = Harness(table)
     a, b, c = h.join("A"), h.join("B"), h.join("C")
-    h.drop(b)  # B leaves the lobby: C moves down to seat 1
+    h.drop(b)  # B leaves the lobby; nobody resumes the seat within the grace...
+    h.advance(TableConfig().drop_grace)  # ...so it is freed: C moves down to seat 1
     assert c.seat == 1
     table.start(h.now)
     h.pump()
@@ -129,7 +130,8 @@ def test_a_resume_whose_seat_moved_during_the_handshake_is_rejected_not_given_an
     _, b, c = h.join("A"), h.join("B"), h.join("C")
     peer = 99
     assert table.resume_lookup(1, 0, peer) == b.secret  # B's resume handshake begins
-    h.drop(b)  # B's old connection leaves the lobby: C moves down to seat 1
+    h.drop(b)  # B's old connection leaves the lobby; its seat is held for the grace,
+    h.advance(TableConfig().drop_grace)  # then freed: C moves down to seat 1
     assert c.seat == 1
     c_secrets = dict(table.slots[1].secrets)
     table.on_handshake(peer, _resume_done(table, 1, 1), h.now)

@@ -94,6 +94,7 @@ class TableMachine(RuleBasedStateMachine):
             for c in self.clients
             if c.closed is not None
             and c.seat is not None
+            and c.seat < len(self.h.table.slots)  # a lobby seat is freed after the grace
             and self.h.table.slots[c.seat].peer is None
             and self.h.table.slots[c.seat].kind == "human"
             and self.h.table.resume_lookup(c.seat, c.generation) == c.secret

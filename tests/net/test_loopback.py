@@ -336,13 +336,15 @@ async def test_a_player_dropped_from_the_lobby_joins_again_by_itself() -> None:
         await join(server.port, table.room_code, "Bob")
         writer = ann._writer
         assert writer is not None
-        writer.transport.abort()  # in the lobby a dropped player's seat is freed at once
+        seat = ann.seat
+        writer.transport.abort()  # in the lobby too, a dropped player's seat is held
         for _ in range(800):
             if ann.reconnects and ann.seat is not None and len(table.slots) == 2:
                 break
             await asyncio.sleep(0.01)
         assert ann.reconnects == 1 and len(table.slots) == 2
         assert {s.name for s in table.slots} == {"Ann", "Bob"}
+        assert ann.seat == seat and ann.ticket is not None and ann.ticket.generation == 1
         await ann.close()
     finally:
         await server.close()
