@@ -20,6 +20,7 @@ from lanuno.net.discovery import (
     discovery_addresses,
     probe,
 )
+from lanuno.net.seat_store import SeatStore
 from lanuno.ui.plain import stdin_lines
 
 
@@ -46,7 +47,8 @@ async def _read_line(prompt: str) -> str:
     return ""
 
 
-async def _choose_table(interfaces: list[str]) -> TableInfo | None:
+async def _choose_table(interfaces: list[str], mine: set[bytes]) -> TableInfo | None:
+    """``mine``: tables where a previous client of this user left a seat (picked at once)."""
     browser = TableBrowser(interfaces)
     await browser.start()
     try:
@@ -59,6 +61,10 @@ async def _choose_table(interfaces: list[str]) -> TableInfo | None:
             if not tables:
                 say("no table found; ask the host for its address: lanuno join HOST:PORT")
                 return None
+            waiting = [t for t in tables if _room(t) in mine and not t.stale]
+            if len(waiting) == 1:
+                say(f"your seat at {waiting[0].name} is waiting for you")
+                return waiting[0]
             for i, t in enumerate(tables, 1):
                 stale = "  (not answering)" if t.stale else ""
                 say(f"  {i}) {t.name}  {t.endpoint}  {t.free} seats free  {t.preset}{stale}")
@@ -74,7 +80,16 @@ async def _choose_table(interfaces: list[str]) -> TableInfo | None:
         await browser.close()
 
 
+def _room(table: TableInfo) -> bytes | None:
+    try:
+        return bytes.fromhex(table.room)
+    except ValueError:
+        return None
+
+
 async def _join(args: argparse.Namespace) -> int:
+    store = SeatStore()
+    room: bytes | None = None
     if args.address:
         try:
             host, port = split_address(args.address)
@@ -85,13 +100,36 @@ async def _join(args: argparse.Namespace) -> int:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:
             say(LOOPBACK_ONLY + " Looking on this machine only.")
-        table = await _choose_table(interfaces)
+        table = await _choose_table(interfaces, store.rooms())
         if table is None:
             return 1
-        host, port = table.address, table.port
+        host, port, room = table.address, table.port, _room(table)
+    name = (args.name or getpass.getuser() or "player")[:32]
+    # A seat this user's previous client left at this table (killed, crashed, closed):
+    # resume it without asking for the code (issue 10 item 1).
+    seat_file, saved = store.claim(host, port, name, room_id=room)
+    if saved is not None:
+        say(f"resuming your seat {saved.ticket.seat + 1} at {host}:{port}")
+        session = NetClientSession(
+            host,
+            port,
+            args.code or "",
+            name,
+            age=args.age,
+            kid=args.kid,
+            ticket=saved.ticket,
+            seat_file=seat_file,
+        )
+        try:
+            await session.connect()
+        except JoinError as error:
+            say(f"{error}; joining with the room code instead")
+        else:
+            return await play_in_terminal(session, args)
     code = args.code or await _read_line("room code (on the shared screen): ")
-    name = args.name or getpass.getuser() or "player"
-    session = NetClientSession(host, port, code, name[:32], age=args.age, kid=args.kid)
+    session = NetClientSession(
+        host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file
+    )
     try:
         await session.connect()
     except JoinError as error:

@@ -30,6 +30,7 @@ from lanuno.client import (
 )
 from lanuno.client.deal import DealSeen
 from lanuno.client.session import FINAL_CLOSE_CODES, MAX_REFUSALS
+from lanuno.net.seat_store import SeatFile
 from lanuno.wire.fairness import ClientSeeds
 from lanuno.wire.messages import Message, State, Welcome
 
@@ -70,7 +71,10 @@ class NetClientSession:
         timing: ClientTiming | None = None,
         random_bytes: Callable[[int], bytes] = os.urandom,
         ticket: ResumeTicket | None = None,
+        seat_file: SeatFile | None = None,
     ) -> None:
+        """``ticket``: a saved seat to resume instead of joining with ``code``;
+        ``seat_file``: where to keep the seat's credentials for a restarted client."""
         self.host, self.port = host, port
         self.core = ClientCore(
             Player(code, name, age, kid), random_bytes, timing=timing, ticket=ticket
@@ -80,6 +84,7 @@ class NetClientSession:
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task[None] | None = None
         self._ended = False
+        self._seat_file = seat_file
 
     # ------------------------------------------------------------------ ClientSession
 
@@ -254,7 +259,10 @@ class NetClientSession:
             self._drop_socket()
 
     def _keep(self, ticket: ResumeTicket | None) -> None:
-        """Where a restarted client would find its seat (nothing kept yet)."""
+        """Keep (or forget) the seat's credentials on disk for a restarted client."""
+        if self._seat_file is not None:
+            with contextlib.suppress(OSError):  # a full disk costs the restart, not the game
+                self._seat_file.keep(ticket)
 
     def _drop_socket(self) -> None:
         if self._writer is not None:
@@ -266,6 +274,8 @@ class NetClientSession:
         if not self._ended:
             self._ended = True
             self._queue.put_nowait(None)
+            if self._seat_file is not None:
+                self._seat_file.release()
 
 
 __all__ = [

@@ -1,0 +1,176 @@
+"""Resume credentials on disk, so a restarted ``lanuno join`` gets its seat back.
+
+A client killed mid-game (a closed terminal, a crashed laptop) would otherwise come back as
+a stranger while a bot plays its hand: the resume secret lived only in memory. The client
+core says what to keep (``lanuno.client.Credentials``: a ticket, or nothing once the game
+is over or the seat gone); this module keeps it in the user's state directory,
+``$XDG_STATE_HOME/lanuno`` (default ``~/.local/state/lanuno``), one file per seat:
+
+- written atomically (a fresh 0600 temp file, fsync, rename: a crash leaves the old file
+  or the new one, never half of one), in a 0700 directory;
+- locked while its session runs (``flock`` on a ``.lock`` file beside it, released when
+  the process ends, even by SIGKILL): two clients on one machine at the same table never
+  take each other's seat; a file nobody holds belongs to a client that is gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from lanuno.client import ResumeTicket
+from lanuno.net.journal_files import write_atomically
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: no locking, files still work
+    fcntl = None  # type: ignore[assignment]
+
+STATE_ENV = "XDG_STATE_HOME"
+FORMAT = 1
+
+
+def state_dir() -> Path:
+    """Where lanuno keeps per-user state ($XDG_STATE_HOME/lanuno or ~/.local/state/lanuno)."""
+    base = os.environ.get(STATE_ENV) or str(Path.home() / ".local" / "state")
+    return Path(base) / "lanuno"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSeat:
+    """A seat a previous client held: where the table was and the ticket to resume it."""
+
+    host: str
+    port: int
+    name: str
+    ticket: ResumeTicket
+    path: Path
+
+    def encode(self) -> bytes:
+        ticket = self.ticket
+        previous = (
+            [ticket.previous[0], ticket.previous[1].hex()] if ticket.previous is not None else None
+        )
+        body = {
+            "format": FORMAT,
+            "host": self.host,
+            "port": self.port,
+            "name": self.name,
+            "room_id": ticket.room_id.hex(),
+            "seat": ticket.seat,
+            "generation": ticket.generation,
+            "secret": ticket.secret.hex(),
+            "previous": previous,
+        }
+        return json.dumps(body, indent=1).encode() + b"\n"
+
+    @classmethod
+    def decode(cls, data: bytes, path: Path) -> SavedSeat:
+        """Raises ValueError (or KeyError/TypeError) for anything but a saved seat."""
+        body = json.loads(data)
+        if body.get("format") != FORMAT:
+            raise ValueError("another format")
+        previous = body["previous"]
+        ticket = ResumeTicket(
+            seat=int(body["seat"]),
+            generation=int(body["generation"]),
+            secret=bytes.fromhex(body["secret"]),
+            previous=(int(previous[0]), bytes.fromhex(previous[1])) if previous else None,
+            room_id=bytes.fromhex(body["room_id"]),
+        )
+        return cls(str(body["host"]), int(body["port"]), str(body["name"]), ticket, path)
+
+
+class SeatFile:
+    """One session's saved seat: kept up to date by ``keep``, locked until ``release``."""
+
+    def __init__(self, directory: Path, host: str, port: int, name: str) -> None:
+        self.directory = directory
+        self.host, self.port, self.name = host, port, name
+        self.path: Path | None = None
+        self._lock: IO[bytes] | None = None
+
+    def claim(self, path: Path) -> bool:
+        """Take the lock of ``path``'s seat; False if another live client holds it."""
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        lock = open(_lock_path(path), "ab")  # noqa: SIM115 - held for the session
+        if fcntl is not None:
+            try:
+                fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                lock.close()
+                return False
+        self.release()
+        self._lock, self.path = lock, path
+        return True
+
+    def keep(self, ticket: ResumeTicket | None) -> None:
+        """Save ``ticket`` (atomically, 0600), or remove the file when it is None."""
+        if ticket is None:
+            if self.path is not None:
+                self.path.unlink(missing_ok=True)
+                _lock_path(self.path).unlink(missing_ok=True)
+            return
+        path = self.directory / f"seat-{ticket.room_id.hex()}-{ticket.seat}.json"
+        if path != self.path:
+            old = self.path
+            if not self.claim(path):
+                return  # another live client saves this seat: leave its file alone
+            if old is not None:
+                old.unlink(missing_ok=True)  # the seat moved (the lobby renumbered it)
+        saved = SavedSeat(self.host, self.port, self.name, ticket, path)
+        write_atomically(path, saved.encode())
+
+    def release(self) -> None:
+        """Let a later client take this seat's file (it stays on disk unless removed)."""
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self._lock.close()  # closing the file drops its flock
+            self._lock = None
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_suffix(".lock")
+
+
+class SeatStore:
+    """The saved seats of this user (``state_dir()`` unless told otherwise)."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory if directory is not None else state_dir()
+
+    def saved(self) -> list[SavedSeat]:
+        seats: list[SavedSeat] = []
+        with contextlib.suppress(OSError):
+            for path in sorted(self.directory.glob("seat-*.json")):
+                with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+                    seats.append(SavedSeat.decode(path.read_bytes(), path))
+        return seats
+
+    def claim(
+        self, host: str, port: int, name: str, *, room_id: bytes | None = None
+    ) -> tuple[SeatFile, SavedSeat | None]:
+        """A file for a new session at ``host:port``, and the saved seat it resumes, if one
+        matches (the table's ``room_id`` when discovery gave it, else the address) and no
+        live client holds it."""
+        file = SeatFile(self.directory, host, port, name)
+        for seat in self.saved():
+            same = (
+                seat.ticket.room_id == room_id
+                if room_id is not None
+                else (seat.host, seat.port) == (host, port)
+            )
+            if same and file.claim(seat.path):
+                return file, seat
+        return file, None
+
+    def rooms(self) -> set[bytes]:
+        """The tables (``room_id``) with a saved seat."""
+        return {seat.ticket.room_id for seat in self.saved()}
+
+
+__all__ = ["STATE_ENV", "SavedSeat", "SeatFile", "SeatStore", "state_dir"]

@@ -1,0 +1,93 @@
+"""Issue 10 item 1, end to end on loopback: ``lanuno join`` killed mid-game and started again
+gets the same seat and hand back, without the room code."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import os
+import random
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.seat_store import STATE_ENV
+from lanuno.net.server import ServerLimits, TableControls, TableServer
+
+pytestmark = [pytest.mark.system, pytest.mark.timeout(60)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_join(port: int, state: Path, out: Path, *extra: str) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, **{STATE_ENV: str(state)}, PYTHONPATH=str(ROOT))
+    command = [
+        sys.executable, "-m", "lanuno", "join", f"127.0.0.1:{port}",
+        "--plain", "--name", "Ann", *extra,
+    ]  # fmt: skip
+    with open(out, "ab") as log:
+        return subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, env=env
+        )
+
+
+async def until(check, what: str, seconds: float = 15.0) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_path: Path) -> None:
+    # A long grace: the bot must not take the seat over while the client is away.
+    config = TableConfig(next_round_after=None, drop_grace=60.0)
+    table = Table(config, os.urandom, rng=random.Random(5))
+    server = TableServer(table, host="127.0.0.1", port=0, limits=ServerLimits())
+    await server.start()
+    state, out = tmp_path / "state", tmp_path / "client.log"
+    first = start_join(server.port, state, out, "--code", table.room_code)
+    second: subprocess.Popen[bytes] | None = None
+    try:
+        await until(lambda: any(s.peer is not None for s in table.slots), "the first join")
+        seat = next(i for i, s in enumerate(table.slots) if s.name == "Ann")
+        controls = TableControls(server)
+        await controls.add_bot("beginner")
+        await controls.start()
+        saved = state / "lanuno"
+        await until(
+            lambda: table.game is not None and list(saved.glob("seat-*.json")), "a saved seat"
+        )
+        [path] = saved.glob("seat-*.json")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        game = table.game
+        assert game is not None
+        hand = collections.Counter(c.code for c in game.seat_view(seat).hand)
+
+        first.send_signal(signal.SIGKILL)  # a closed terminal, a crashed laptop
+        first.wait(5)
+        await until(lambda: table.slots[seat].peer is None, "the host to see the drop")
+        slots = [s.name for s in table.slots]
+
+        second = start_join(server.port, state, out)  # no --code: nothing is asked
+        await until(lambda: table.slots[seat].peer is not None, "the resume", 20)
+        assert [s.name for s in table.slots] == slots  # the same seat, nobody new
+        assert not table.slots[seat].taken_over
+        now = collections.Counter(c.code for c in game.seat_view(seat).hand)
+        assert now & hand == hand  # the same hand (plus any card a bot made it draw)
+        text = out.read_text()
+        assert "room code" not in text.lower(), text[-2000:]
+        assert f"resuming your seat {seat + 1}" in text, text[-2000:]
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        await server.close()

@@ -1,0 +1,82 @@
+"""Resume credentials on disk (issue 10 item 1): what a restarted ``lanuno join`` finds."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from lanuno.client import ResumeTicket
+from lanuno.net.seat_store import STATE_ENV, SavedSeat, SeatStore, state_dir
+
+ROOM = bytes(range(16))
+TICKET = ResumeTicket(2, 5, b"s" * 32, (4, b"p" * 32), ROOM)
+
+
+def test_the_state_directory_follows_xdg_state_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))
+    assert state_dir() == tmp_path / "lanuno"
+    monkeypatch.delenv(STATE_ENV)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert state_dir() == tmp_path / "home" / ".local" / "state" / "lanuno"
+
+
+def test_a_kept_seat_is_a_private_file_that_round_trips(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path / "lanuno")
+    file, saved = store.claim("192.168.1.5", 4000, "Ann")
+    assert saved is None
+    file.keep(TICKET)
+    assert file.path is not None
+    assert stat.S_IMODE(file.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(file.path.parent.stat().st_mode) == 0o700
+    [again] = store.saved()
+    assert again == SavedSeat("192.168.1.5", 4000, "Ann", TICKET, file.path)
+    assert not list(file.path.parent.glob("*.tmp"))  # written through a temp file, renamed
+    assert "secret" not in repr(TICKET) and "s" * 32 not in repr(TICKET)
+
+
+def test_a_seat_held_by_a_live_client_is_not_offered_to_another(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path)
+    first, _ = store.claim("h", 1, "Ann")
+    first.keep(TICKET)
+    _, saved = store.claim("h", 1, "Ann")
+    assert saved is None  # the first client still runs: no seat stealing on one machine
+    first.release()  # the first client is gone
+    second, saved = store.claim("h", 1, "Ann")
+    assert saved is not None and saved.ticket == TICKET
+    _, third = store.claim("h", 1, "Ann")
+    assert third is None
+    second.release()
+
+
+def test_a_seat_is_found_by_table_when_discovery_names_it(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path)
+    file, _ = store.claim("10.0.0.2", 4000, "Ann")
+    file.keep(TICKET)
+    file.release()
+    assert store.rooms() == {ROOM}
+    _, elsewhere = store.claim("10.0.0.2", 4001, "Ann")  # another port, no room known
+    assert elsewhere is None
+    _, moved = store.claim("10.0.0.2", 4001, "Ann", room_id=ROOM)  # restarted host
+    assert moved is not None and moved.ticket == TICKET
+
+
+def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path)
+    file, _ = store.claim("h", 1, "Ann")
+    file.keep(TICKET)
+    old = file.path
+    file.keep(ResumeTicket(1, 0, b"n" * 32, None, ROOM))  # the lobby renumbered the seat
+    assert old is not None and not old.exists()
+    assert [s.ticket.seat for s in store.saved()] == [1]
+    file.keep(None)  # the game ended, or the host forgot the seat
+    assert store.saved() == []
+
+
+def test_damaged_or_foreign_files_are_ignored(tmp_path: Path) -> None:
+    (tmp_path / "seat-x-0.json").write_text("{not json")
+    (tmp_path / "seat-y-0.json").write_text('{"format": 99}')
+    assert SeatStore(tmp_path).saved() == []
