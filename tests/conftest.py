@@ -7,6 +7,9 @@
   events for process creation), so the marker cannot be forgotten.
 * A failing test's report shows the last seed it gave ``helpers.note_seed`` (Hypothesis
   prints its own reproduction line).
+* Every test (and every process it starts) keeps lanuno's per-user state in its own
+  temporary ``XDG_STATE_HOME``: a restarted ``lanuno join`` must never find a seat that a
+  previous test (or the person running the tests) left in ~/.local/state/lanuno.
 """
 
 from __future__ import annotations
@@ -45,6 +48,13 @@ def _processes_need_the_system_marker(request: pytest.FixtureRequest) -> Iterato
             f"this test started a process ({started[0]}): mark it @pytest.mark.system",
             pytrace=False,
         )
+
+
+@pytest.fixture(autouse=True)
+def _private_state_dir(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
 
 
 @pytest.fixture(autouse=True)
