@@ -3,7 +3,6 @@ gets the same seat and hand back, without the room code."""
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import os
 import random
@@ -14,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import until
 
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.seat_store import STATE_ENV
@@ -33,14 +33,6 @@ def start_join(port: int, state: Path, out: Path, *extra: str) -> subprocess.Pop
         return subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, env=env
         )
-
-
-async def until(check, what: str, seconds: float = 15.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_path: Path) -> None:
@@ -74,7 +66,7 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         slots = [s.name for s in table.slots]
 
         second = start_join(server.port, state, out)  # no --code: nothing is asked
-        await until(lambda: table.slots[seat].peer is not None, "the resume", 20)
+        await until(lambda: table.slots[seat].peer is not None, "the resume", timeout=20)
         assert [s.name for s in table.slots] == slots  # the same seat, nobody new
         assert not table.slots[seat].taken_over
         now = collections.Counter(c.code for c in game.seat_view(seat).hand)
