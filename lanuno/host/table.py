@@ -101,6 +101,7 @@ from lanuno.wire.messages import (
     SUPPORTED_VERSIONS,
     Ack,
     ActionRequest,
+    Bye,
     ClientSeedReveal,
     ErrorReply,
     GameEnd,
@@ -234,6 +235,8 @@ class Peer:
     resume_slot: Slot | None = None
     """RESUME: the slot whose secret the handshake was checked against. The seat is given
     back only if that very slot still sits there (seats move when someone leaves)."""
+    left: bool = False
+    """It said ``bye`` before closing: a player who leaves, not one whose connection dropped."""
 
 
 def default_bot_factory(level: str) -> Bot:
@@ -375,6 +378,8 @@ class Table:
             self._on_hello(peer, message, now)
         elif isinstance(message, Ping):
             self._out(peer_id, Pong(n=message.n))
+        elif isinstance(message, Bye):
+            peer.left = True
         elif peer.hello is None:
             return  # the wire layer already refuses anything before hello
         elif isinstance(message, ActionRequest):
@@ -399,9 +404,13 @@ class Table:
             self._awaiting_reveal.discard(peer.seat)  # no reveal will come from a dropped seat
             if not self._awaiting_reveal:
                 self._deal(now)
-        # The seat is held for a resume: in a game a bot steps in after the grace; in the
-        # lobby the seat is freed after it (``_lobby_hold_end``).
-        slot.dropped_at = now
+        if self.phase is TablePhase.LOBBY and peer.left:
+            # Leaving the lobby (a goodbye) frees the seat; the player can join again.
+            self._remove_slot(peer.seat)
+        else:
+            # A drop: the seat is held for a resume. In a game a bot steps in after the
+            # grace; in the lobby the seat is freed after it (``_lobby_hold_end``).
+            slot.dropped_at = now
         self._send_lobby()
         self._replan_bots(now)
         self._maybe_auto_start(now)  # the one not ready may have been the one who left

@@ -765,7 +765,10 @@ class TableServer:
             if isinstance(event, ConnectionClosed):
                 link.closed = True
                 break
-            if not isinstance(event, Message) or event.TYPE == "bye":
+            if not isinstance(event, Message):
+                continue
+            if event.TYPE == "bye":  # not rate-limited; tells a leave from a drop
+                self.table.on_message(link.peer, event, self.now())
                 continue
             now = self.now()
             left = link.bucket.take(now)

@@ -310,3 +310,14 @@ def test_a_lobby_seat_nobody_comes_back_for_is_freed_after_the_grace() -> None:
     room.advance(0.2)
     assert [s.name for s in room.table.slots] == ["Bob"]
     assert bob.core.seat == 0  # moved down, told by a new welcome
+
+
+def test_a_goodbye_in_the_lobby_frees_the_seat_at_once() -> None:
+    """A player who leaves (``bye``) is not one whose connection dropped."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    ann.core.close()
+    room.settle()
+    assert ann.core.finished
+    assert [s.name for s in room.table.slots] == ["Bob"]
+    assert bob.core.seat == 0

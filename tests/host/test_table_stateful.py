@@ -14,7 +14,7 @@ from table_harness import PRIVATE_EVENTS, FakeClient, Harness
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.table import Table, TableConfig, TablePhase
 from lanuno.wire.crypto import counter_drbg
-from lanuno.wire.messages import ActionRequest, ErrorReply, Event, State
+from lanuno.wire.messages import ActionRequest, ErrorReply, Event, State, Welcome
 
 RULES = with_options(preset("official"), ["stacking", "jump_in", "move_timer=20", "target=100"])
 ODD_ACTIONS = [
@@ -115,9 +115,12 @@ class TableMachine(RuleBasedStateMachine):
     @invariant()
     def hands_stay_private(self) -> None:
         for client in self.clients:
+            seat = None  # the seat at the time of each message (the lobby renumbers seats)
             for message in client.inbox:
+                if isinstance(message, Welcome):
+                    seat = message.seat
                 if isinstance(message, Event) and message.type in PRIVATE_EVENTS:
-                    assert message.fields["seat"] == client.seat
+                    assert message.fields["seat"] == seat
         for message in self.h.screen[self.seen :]:
             assert not (isinstance(message, State) and message.hand)
             assert not (isinstance(message, Event) and message.type in PRIVATE_EVENTS)
