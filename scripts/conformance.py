@@ -797,6 +797,7 @@ class Kit:
         assert isinstance(listed, Lobby)
         names = [s.name for s in listed.seats]
         report.check("M-28", "Conf A (2)" in names, f"names {names}")
+        twin.send(Bye(code=0, reason="left"))  # a goodbye frees its lobby seat (a drop holds it)
         twin.close()
         # Spectator-free checks that need hello: M-2, M-10 on their own connections.
         await self.attempt(["M-2"], self.check_second_hello)

@@ -101,7 +101,6 @@ from lanuno.wire.messages import (
     SUPPORTED_VERSIONS,
     Ack,
     ActionRequest,
-    Bye,
     ClientSeedReveal,
     ErrorReply,
     GameEnd,
@@ -378,8 +377,6 @@ class Table:
             self._on_hello(peer, message, now)
         elif isinstance(message, Ping):
             self._out(peer_id, Pong(n=message.n))
-        elif isinstance(message, Bye):
-            peer.left = True
         elif peer.hello is None:
             return  # the wire layer already refuses anything before hello
         elif isinstance(message, ActionRequest):
@@ -388,6 +385,13 @@ class Table:
             self._on_ready(peer, message, now)
         elif isinstance(message, ClientSeedReveal):
             self._on_seed_reveal(peer, message, now)
+
+    def on_leaving(self, peer_id: int) -> None:
+        """The connection ends by a goodbye (the player's, or the host's for a broken rule),
+        not by a drop: in the lobby its seat is freed at once instead of held."""
+        peer = self.peers.get(peer_id)
+        if peer is not None:
+            peer.left = True
 
     def on_closed(self, peer_id: int, now: float) -> None:
         self.last_now = now

@@ -462,6 +462,8 @@ class TableServer:
         if link.closed:
             return
         link.closed = True
+        if code is not CloseCode.TIMEOUT:  # the host ends it: not a drop to hold a seat for
+            self.table.on_leaving(link.peer)
         if abort:  # a bye would only queue behind what the peer does not read
             _cut_off(link.writer.transport)
             return
@@ -768,7 +770,7 @@ class TableServer:
             if not isinstance(event, Message):
                 continue
             if event.TYPE == "bye":  # not rate-limited; tells a leave from a drop
-                self.table.on_message(link.peer, event, self.now())
+                self.table.on_leaving(link.peer)
                 continue
             now = self.now()
             left = link.bucket.take(now)

@@ -131,6 +131,8 @@ class Room:
                 self.table.on_handshake(peer, event, self.now)
                 if peer not in self.table.peers:
                     break
+            elif isinstance(event, Message) and event.TYPE == "bye":
+                self.table.on_leaving(peer)  # what the server adapter does with a bye
             elif isinstance(event, Message):
                 self.table.on_message(peer, event, self.now)
         self._to_client(player, conn.data_to_send())
