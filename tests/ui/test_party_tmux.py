@@ -94,9 +94,12 @@ def test_away_player_room_code_french_turn_and_quit_question_at_80x24(
             french = screen
         time.sleep(0.2)
     assert french, tmux.screen("p:max")
-    assert "Votre main" in french and "piocher" in french
-    hand_row = french.splitlines()[-4]
-    assert "W" not in hand_row, french
+    # A capture can catch a frame half drawn: read the screen again once it has settled.
+    french = _wait(tmux, "p:max", r"Votre main \(\d+\)[\s\S]*\n D piocher")
+    lines = french.splitlines()
+    title = next(i for i, line in enumerate(lines) if "Votre main" in line)
+    hand_row = lines[title + 2]
+    assert hand_row.strip() and "W" not in hand_row, french
 
     # Zoe's laptop dies: everyone sees her away; the room code stays on the shared screen.
     pane = tmux.run("display-message", "-p", "-t", "p:zoe", "#{pane_pid}").strip()
