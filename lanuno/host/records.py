@@ -144,6 +144,24 @@ class StartRecord:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DealRecord:
+    """A round's commit-reveal began: the host seed committed to and each seat's seed
+    commitment. Journaled before the commitment is sent, so a restart during the deal
+    resumes the same commit-reveal (clients can verify the round against it)."""
+
+    KIND: ClassVar[str] = "deal"
+    round_no: int = field(metadata=_key("r"))
+    host_seed: bytes = field(metadata=_BYTES)
+    commits: tuple[tuple[int, bytes], ...] = field(
+        metadata=_codec(
+            lambda commits: [[seat, c] for seat, c in commits],
+            lambda data: tuple((int(seat), bytes(c)) for seat, c in data),
+        )
+    )
+    now: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundRecord:
     """A round was dealt from these seeds."""
 
@@ -180,6 +198,7 @@ JournalRecord = (
     | RemoveRecord
     | SecretRecord
     | StartRecord
+    | DealRecord
     | RoundRecord
     | ActRecord
 )
@@ -193,6 +212,7 @@ KINDS: dict[str, type[JournalRecord]] = {
         RemoveRecord,
         SecretRecord,
         StartRecord,
+        DealRecord,
         RoundRecord,
         ActRecord,
     )

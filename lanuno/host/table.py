@@ -70,6 +70,7 @@ from lanuno.host.projection import (
 from lanuno.host.records import (
     ActRecord,
     CodeRecord,
+    DealRecord,
     JournalRecord,
     LobbyRecord,
     OpenRecord,
@@ -285,7 +286,13 @@ class Table:
         self._book = SeatSeedBook()
         self._reveal_deadline: float | None = None
         self._awaiting_reveal: set[int] = set()
+        self._committed: set[int] = set()
+        """Seats whose seed commitment the deal's book holds (a restored deal of an old
+        journal holds none: a seat coming back commits with its hello)."""
         self._round_seeds: tuple[SeatSeed, ...] = ()
+        self._results: tuple[Message, ...] = ()
+        """The last round's results (and the game's): sent again to a seat that resumes
+        before the next deal, which may have missed them (a drop, or a host restart)."""
         self._deck: tuple[str, ...] = ()
         # Timers other than the engine's move timer.
         self._next_round_at: float | None = None
@@ -531,11 +538,15 @@ class Table:
                 self._first_player = record.first
                 self.last_now = max(self.last_now, record.now)
                 self.game = None
-                # Dealing round 1 is next; a restore that stops here deals it again.
+                self._results = ()
+                # Round 1's commit-reveal is next (its DealRecord; journals written before
+                # deals were journaled have none, and a restore that stops here opens one).
                 self._enter(TablePhase.DEALING)
-                self._round_no = 1
+                self._round_no, self._host_seed = 1, b""
                 for slot in self.slots:
                     slot.taken_over = False
+            case DealRecord():
+                self._apply_deal(record)
             case RoundRecord():
                 self._apply_round(record)
             case ActRecord():
@@ -579,7 +590,10 @@ class Table:
     ) -> Table:
         """Rebuild a table from its journal: the same seats, secrets and game, every
         accepted action applied once through the engine. Every player counts as dropped
-        until they resume; an interrupted deal starts again with a fresh host seed."""
+        until they resume. A deal under way resumes its commit-reveal (the same host seed
+        and commitments, so clients can verify the round) for ``reveal_wait`` seconds. A
+        finished game keeps its seats for ``drop_grace`` seconds, and sends its results
+        again to whoever resumes."""
         typed = (decode(r) if isinstance(r, Mapping) else r for r in records)
         header = next(typed, None)
         if not isinstance(header, OpenRecord):
@@ -603,13 +617,28 @@ class Table:
         for slot in table.slots:
             if slot.kind == "human":
                 slot.peer, slot.dropped_at = None, now
-        if table.phase is TablePhase.LOBBY:
+        if table.phase is TablePhase.LOBBY and table.game is None:
             # Nobody is connected: lobby seats of people free up, bots stay.
             for seat in reversed(range(len(table.slots))):
                 if table.slots[seat].kind == "human":
                     table._remove_slot(seat)
+        elif table.phase is TablePhase.LOBBY:
+            # A game just ended (its last action may not have reached anyone): the players
+            # keep their seats and secrets for the next game, held like any seat dropped in
+            # the lobby (``_lobby_hold_end``) until they come back or the grace ends.
+            pass
         elif table.phase is TablePhase.DEALING:
-            table._begin_round(table._round_no, now)
+            if not table._host_seed:
+                # A journal from before deals were journaled: commit to a fresh seed now (the
+                # players coming back commit to theirs in their hello).
+                deal = DealRecord(
+                    round_no=table._round_no, host_seed=random_bytes(32), commits=(), now=now
+                )
+                table._replaying = True
+                table._apply_record(deal)
+                table._replaying = False
+                table._records.append(deal)
+            table._open_reveals(table._human_seats(), now)
         elif table.phase is TablePhase.BETWEEN_ROUNDS and config.next_round_after is not None:
             table._next_round_at = now + config.next_round_after
         table._replan_bots(now)
@@ -728,7 +757,12 @@ class Table:
         self._send_lobby()
         if self.game is not None and self.phase is not TablePhase.LOBBY:
             self._out(peer.id, self._state_for(seat, now), owner=seat)
+        for message in self._results:
+            self._out(peer.id, message)
         if self.phase is TablePhase.DEALING and seat not in self._book.seeds(self._round_no):
+            if seat not in self._committed and hello.seed_commit is not None:
+                self._book.commit(seat, hello.seed_commit)
+                self._committed.add(seat)
             self._awaiting_reveal.add(seat)
             self._out(peer.id, SeedCommit(round=self._round_no, commit=self._host_commit()))
         self._replan_bots(now)
@@ -818,19 +852,43 @@ class Table:
         return host_seed_commitment(self.room_id, self._round_no, self._host_seed)
 
     def _begin_round(self, round_no: int, now: float) -> None:
-        self._round_no = round_no
-        self._host_seed = self._random_bytes(32)
+        """Open the round's commit-reveal: a fresh host seed, journaled (``DealRecord``)
+        before its commitment leaves, so a restart can resume this very commit-reveal."""
+        commits = tuple(
+            (seat, slot.seed_commit)
+            for seat, slot in enumerate(self.slots)
+            if slot.kind == "human" and slot.seed_commit is not None
+        )
+        self._commit(
+            DealRecord(
+                round_no=round_no, host_seed=self._random_bytes(32), commits=commits, now=now
+            )
+        )
+
+    def _apply_deal(self, record: DealRecord) -> None:
+        self._round_no, self._host_seed = record.round_no, record.host_seed
+        self.last_now = max(self.last_now, record.now)
         self._book = SeatSeedBook()
-        for seat, slot in enumerate(self.slots):
-            if slot.kind == "human" and slot.seed_commit is not None:
-                self._book.commit(seat, slot.seed_commit)
+        self._committed = set()
+        for seat, commit in record.commits:
+            self._book.commit(seat, commit)
+            self._committed.add(seat)
         self._enter(TablePhase.DEALING)
         self._next_round_at = None
-        self._awaiting_reveal = {
-            seat for seat, s in enumerate(self.slots) if s.kind == "human" and s.peer is not None
-        }
+        if self._replaying:
+            return  # restore() opens the window again for the players coming back
+        expected = {s for s, slot in enumerate(self.slots) if slot.peer is not None}
+        self._open_reveals(expected & self._human_seats(), record.now)
+
+    def _human_seats(self) -> set[int]:
+        return {seat for seat, slot in enumerate(self.slots) if slot.kind == "human"}
+
+    def _open_reveals(self, expected: set[int], now: float) -> None:
+        """Wait for ``expected`` seats' reveals, at most ``reveal_wait`` seconds from ``now``;
+        deal at once if none is expected."""
+        self._awaiting_reveal = set(expected)
         self._reveal_deadline = now + self.config.reveal_wait
-        commit = SeedCommit(round=round_no, commit=self._host_commit())
+        commit = SeedCommit(round=self._round_no, commit=self._host_commit())
         for recipient in self._recipients():
             self._out(recipient, commit)
         if not self._awaiting_reveal:
@@ -851,6 +909,9 @@ class Table:
         try:
             self._book.accept(seat, reveal)
         except FairnessError as error:
+            # The client has moved on to the seed it committed to here: keep that
+            # commitment, or every later reveal of this seat would be refused too.
+            self.slots[seat].seed_commit = reveal.next_commit
             self._out(
                 peer.id, ErrorReply(code="bad_seed", rule=None, text=_clip(str(error)), seq=None)
             )
@@ -894,6 +955,7 @@ class Table:
         deck = build_deck(self.rules.deck)
         shuffler.shuffle(deck, deal_purpose(round_no))
         self._deck = tuple(card.code for card in deck)
+        self._results = ()
         self._enter(TablePhase.PLAYING)
         self._next_round_at = None
         self._reveal_deadline = None
@@ -920,6 +982,7 @@ class Table:
         ]
         if game.over:
             public.append(GameEnd(winner=game.winner, scores=scores))
+        self._results = tuple(public)
         for recipient in self._recipients():
             for message in public:
                 self._out(recipient, message)

@@ -166,9 +166,13 @@ class Harness:
 
     def reveal(self, client: FakeClient, round_no: int) -> None:
         """Answer the host's latest seed commitment for ``round_no``, as a client does."""
+        self.send(client, self.reveal_message(client, round_no))
+
+    def reveal_message(self, client: FakeClient, round_no: int) -> ClientSeedReveal:
+        """The reveal a client makes for the latest commitment of ``round_no`` (not sent)."""
         commits = [m for m in client.inbox if isinstance(m, SeedCommit) and m.round == round_no]
         commit = commits[-1].commit if commits else b""
-        self.send(client, client.seeds.reveal(round_no, commit))
+        return client.seeds.reveal(round_no, commit)
 
 
 __all__ = ["ClientSeedReveal", "FakeClient", "Harness"]

@@ -108,9 +108,14 @@ def test_restore_during_the_deal_deals_at_the_journal_clock_not_at_zero() -> Non
     h.pump()
     assert table.phase is TablePhase.DEALING
     restored = Table.restore(h.records, config, counter_drbg(b"r"), now=0.0)
+    # The commit-reveal resumes (issue 11 item 1): the deal waits for the players' reveals
+    # until reveal_wait after the journal's clock, not after 0.
+    assert restored.phase is TablePhase.DEALING
+    assert restored.next_deadline() == 500.0 + config.reveal_wait
+    restored.tick(500.0 + config.reveal_wait)
     assert restored.phase is TablePhase.PLAYING
     (round_record,) = [r for r in restored.take_records() if r["k"] == "round"]
-    assert round_record["now"] == 500.0
+    assert round_record["now"] == 500.0 + config.reveal_wait
     deadline = restored.next_deadline()
     assert deadline is not None and deadline >= 500.0
 
