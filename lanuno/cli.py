@@ -82,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--headless", action="store_true", help="log events instead of a screen")
     host.add_argument("--resume", metavar="FILE", help="rebuild a table from its journal")
+    host.add_argument(
+        "--salvage",
+        action="store_true",
+        help="with --resume: restore a journal damaged in the middle up to the damage "
+        "(a copy of the file is kept)",
+    )
     host.add_argument("--journal", metavar="FILE", help="where to write the journal")
     host.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
     host.add_argument("--lang", help="interface language (en, fr)")

@@ -16,7 +16,7 @@ from lanuno.commands.screen import log_until_closed, show_until_closed
 from lanuno.host.journal import JournalError
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import Announcer, discovery_addresses
-from lanuno.net.journal_files import JournalWriter, read_journal
+from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
 from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer
 
 
@@ -47,7 +47,13 @@ def _open_table(args: argparse.Namespace, config: TableConfig) -> tuple[Table, J
     if args.resume:
         path = Path(args.resume)
         recovery = read_journal(path)
+        if recovery.records_after and not args.salvage:
+            # Damage in the middle: acknowledged records follow it. Nothing is written
+            # (not even a cut) until the user chooses to salvage.
+            raise JournalError(f"cannot resume from {path}: {recovery.refusal()}")
         say(f"journal: {recovery.message}")
+        if recovery.records_after:
+            say(f"journal: kept a copy of the damaged journal as {keep_copy(path)}")
         try:
             table = Table.restore(recovery.records, config, os.urandom, now=0.0)
         except Exception as error:  # any record that does not replay: one clear line
@@ -55,6 +61,8 @@ def _open_table(args: argparse.Namespace, config: TableConfig) -> tuple[Table, J
                 f"cannot restore the table from {path}: {type(error).__name__}: {error}"
             ) from None
         return table, JournalWriter(path, existing=recovery)
+    if args.salvage:
+        raise JournalError("--salvage goes with --resume FILE")
     path = Path(args.journal) if args.journal else default_journal()
     table = Table(config, os.urandom, room_code=args.code)
     journal = JournalWriter(path)
@@ -115,4 +123,12 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         await server.close()
         if announcer is not None:
             await announcer.close()
+    if server.stopped is not None:
+        # The table is paused, not over: its journal holds every acknowledged action.
+        print(
+            f"lanuno host: the table stopped: {server.stopped}. Every player keeps their "
+            f"seat: restart it with lanuno host --resume {journal.path} (with room on disk)",
+            file=sys.stderr,
+        )
+        return 1
     return 0

@@ -74,6 +74,24 @@ def write_atomically(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def keep_copy(path: Path) -> Path:
+    """Copy ``path`` beside itself (``<name>.damaged``, numbered if taken), mode 0600, before
+    a salvage cuts it; returns the copy's path."""
+    copy = path.with_name(path.name + ".damaged")
+    number = 1
+    while copy.exists():
+        number += 1
+        copy = path.with_name(f"{path.name}.damaged.{number}")
+    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    try:
+        write_all(fd, path.read_bytes())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    fsync_dir(copy.parent)
+    return copy
+
+
 def read_journal(path: Path) -> Recovery:
     """Read the snapshot and the journal, keeping every whole record."""
     path = Path(path)

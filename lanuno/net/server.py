@@ -372,12 +372,19 @@ class TableServer:
         self._timer = asyncio.create_task(self._timer_loop())
         self.pump()
 
-    async def close(self, reason: str = "the host closed the table") -> None:
+    @property
+    def stopped(self) -> str | None:
+        """Why the table stopped before its end (its journal could not be written), or None."""
+        return self._journal_failed
+
+    async def close(
+        self, reason: str = "the host closed the table", code: CloseCode = CloseCode.HOST_SHUTDOWN
+    ) -> None:
         if self.closed.is_set():
             return
         self.closed.set()
         for link in list(self._links.values()):
-            self._end_link(link, CloseCode.HOST_SHUTDOWN, reason)
+            self._end_link(link, code, reason)
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -436,7 +443,10 @@ class TableServer:
         """Stop the table: a change that is not journaled must not be played on."""
         self._journal_failed = reason
         self._log(reason)
-        self._closing = asyncio.get_running_loop().create_task(self.close(reason))
+        # Paused, not over: the clients keep their resume secrets for a --resume.
+        self._closing = asyncio.get_running_loop().create_task(
+            self.close(reason, CloseCode.TABLE_PAUSED)
+        )
 
     def _frame(self, peer: int, message: Message, batches: dict[int, bytearray]) -> None:
         link = self._links.get(peer)

@@ -40,6 +40,9 @@ class CloseCode(enum.IntEnum):
     TRUNCATED = 17
     """End of stream in the middle of a frame or before ``bye``."""
     INTERNAL_ERROR = 18
+    TABLE_PAUSED = 19
+    """The host stopped without ending the game (it could not save it, e.g. a full disk).
+    Not a goodbye: keep the resume secret, the table can come back with ``--resume``."""
 
 
 class ProtocolError(Exception):

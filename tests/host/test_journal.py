@@ -115,3 +115,61 @@ def test_a_table_rebuilt_from_disk_matches_the_live_one(tmp_path: Path) -> None:
     restored = Table.restore(read_journal(path).records, table.config, os.urandom, now=h.now)
     assert restored.game.round.fingerprint() == table.game.round.fingerprint()
     assert restored.sid == table.sid
+
+
+# ---------------------------------------------------------------------- damage (issue 11.3)
+
+
+def test_damage_in_the_middle_is_not_a_torn_tail(tmp_path: Path) -> None:
+    path = tmp_path / "t.journal"
+    writer = JournalWriter(path)
+    for _ in range(10):
+        writer.append(records(3))
+    writer.close()
+    blob = bytearray(path.read_bytes())
+    middle = len(blob) // 2
+    blob[middle] ^= 0x40
+    path.write_bytes(bytes(blob))
+    got = read_journal(path)
+    assert got.damaged and not got.torn_tail
+    assert 0 < len(got.records) < 30 and got.records_after > 0
+    assert len(got.records) + got.records_after == 29  # only the damaged record is lost
+    line = got.refusal()
+    assert "\n" not in line and f"byte {got.good_bytes}" in line and "--salvage" in line
+
+
+@pytest.mark.parametrize("cut", [1, 5, 9])
+def test_a_torn_tail_has_nothing_whole_after_it(tmp_path: Path, cut: int) -> None:
+    path = tmp_path / "t.journal"
+    writer = JournalWriter(path)
+    writer.append(records(6))
+    writer.close()
+    with open(path, "r+b") as file:
+        file.truncate(path.stat().st_size - cut)
+    got = read_journal(path)
+    assert got.torn_tail and got.records_after == 0 and len(got.records) == 5
+
+
+def test_a_snapshot_carries_a_checksum(tmp_path: Path) -> None:
+    path = tmp_path / "t.journal"
+    writer = JournalWriter(path, snapshot_every=5)
+    batch = [{"k": "secret", "seat": 0, "gen": 1, "secret": bytes(range(32))}, *records(4)]
+    writer.append(batch)
+    writer.close()
+    snap = snapshot_path(path)
+    blob = bytearray(snap.read_bytes())
+    at = bytes(blob).index(bytes(range(32))) + 7  # one byte inside the resume secret
+    blob[at] ^= 0x01
+    snap.write_bytes(bytes(blob))
+    with pytest.raises(JournalError, match="checksum"):
+        read_journal(path)
+
+
+def test_a_snapshot_written_before_checksums_is_still_read(tmp_path: Path) -> None:
+    import msgpack
+
+    path = tmp_path / "t.journal"
+    old = [{**r, "n": i} for i, r in enumerate(records(3))]
+    snapshot_path(path).write_bytes(msgpack.packb({"upto": 2, "records": old}))
+    got = read_journal(path)
+    assert [r["a"] for r in got.records] == [r["a"] for r in old]

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import resource
 import signal
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +19,10 @@ from helpers import note_seed
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.host.table import Table, TableConfig
-from lanuno.net.journal_files import read_journal
-from lanuno.wire.messages import GameEnd
+from lanuno.net.journal_files import JournalWriter, read_journal
+from lanuno.wire.connection import ClientConnection, HandshakeComplete
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.messages import Bye, GameEnd, Hello
 
 pytestmark = [pytest.mark.system, pytest.mark.timeout(120)]
 CODE = "246810"
@@ -102,3 +106,135 @@ async def test_kill_minus_nine_and_resume(tmp_path: Path) -> None:
     replayed = Table.restore(recovery.records, TableConfig(), os.urandom, now=0.0)
     assert replayed.game is not None and replayed.game.over
     assert tuple(replayed.game.scores) == ends[0].scores
+
+
+# ---------------------------------------------------------------------- damaged journal
+
+
+def _host_command(*args: str, port: int = 0) -> list[str]:
+    return [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", str(port), *args,
+    ]  # fmt: skip
+
+
+def _played_journal(path: Path) -> None:
+    """A journal of a few dozen records, as a table writes it."""
+    table = Table(TableConfig(), os.urandom)
+    table.add_bot("beginner")
+    table.add_bot("beginner")
+    writer = JournalWriter(path)
+    writer.append(table.take_records())
+    table.start(0.0)
+    now = 0.0
+    for _ in range(40):
+        writer.append(table.take_records())
+        deadline = table.next_deadline()
+        if deadline is None:
+            break
+        now = max(now, deadline)
+        table.tick(now)
+    writer.append(table.take_records())
+    writer.close()
+
+
+def test_resume_refuses_a_journal_damaged_in_the_middle_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.journal"
+    _played_journal(path)
+    blob = bytearray(path.read_bytes())
+    blob[len(blob) // 2] ^= 0x20
+    path.write_bytes(bytes(blob))
+    done = subprocess.run(
+        _host_command("--resume", str(path)), capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "damaged at byte" in lines[0] and "--salvage" in lines[0]
+    assert path.read_bytes() == bytes(blob), "the journal was written to"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.journal"]
+
+
+def test_salvage_keeps_a_copy_and_resumes_from_the_records_before_the_damage(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.journal"
+    _played_journal(path)
+    blob = bytearray(path.read_bytes())
+    blob[len(blob) // 2] ^= 0x20
+    path.write_bytes(bytes(blob))
+    before = read_journal(path)
+    host = subprocess.Popen(
+        _host_command("--resume", str(path), "--salvage"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert host.stdout is not None
+        for line in host.stdout:
+            if "players join with" in line:
+                break
+        copy = tmp_path / "t.journal.damaged"
+        assert copy.read_bytes() == bytes(blob)
+        assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+        assert path.read_bytes()[: before.good_bytes] == bytes(blob)[: before.good_bytes]
+        assert read_journal(path).records[: len(before.records)] == before.records
+    finally:
+        host.send_signal(signal.SIGTERM)
+        host.wait(timeout=10)
+
+
+# ---------------------------------------------------------------------- a full disk
+
+
+def test_a_table_whose_journal_cannot_be_written_pauses_and_exits_non_zero(
+    tmp_path: Path,
+) -> None:
+    """The disk fills up (RLIMIT_FSIZE) when a player joins: the host exits with status 1
+    and its goodbye says the table is paused, so clients keep their resume secrets."""
+    port = free_port()
+    journal = tmp_path / "t.journal"
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (600, 600))  # the first record fits
+
+    host = subprocess.Popen(
+        _host_command("--journal", str(journal), "--code", CODE, port=port),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=small_files,
+    )
+    try:
+        assert host.stdout is not None
+        for line in host.stdout:
+            if "players join with" in line:
+                break
+
+        async def join_and_listen() -> Bye | None:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            conn = ClientConnection.join(CODE, os.urandom)
+            writer.write(conn.data_to_send())
+            seen: list[object] = []
+            hello = Hello(versions=(1,), name="Ann", age=None, kid=False, seed_commit=b"c" * 32)
+            while chunk := await asyncio.wait_for(reader.read(65536), 10):
+                events = conn.receive_data(chunk)
+                writer.write(conn.data_to_send())
+                if any(isinstance(e, HandshakeComplete) for e in events):
+                    writer.write(conn.send(hello))
+                seen.extend(events)
+            writer.close()
+            byes = [e for e in seen if isinstance(e, Bye)]
+            return byes[-1] if byes else None
+
+        bye = asyncio.run(join_and_listen())
+        assert bye is not None and bye.code == CloseCode.TABLE_PAUSED
+        assert host.wait(timeout=10) == 1
+        assert host.stderr is not None
+        assert "--resume" in host.stderr.read()
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
