@@ -16,4 +16,4 @@ async def play_in_terminal(
     ``local``: ``lanuno play`` (no check number or connection state to show)."""
     if not getattr(args, "plain", False):
         return await run_client_app(session, lang=args.lang, local=local)
-    return await PlainClient(session, lang=args.lang).run(stdin_lines())
+    return await PlainClient(session, lang=args.lang, local=local).run(stdin_lines())

@@ -151,9 +151,16 @@ class PlainClient:
     """Shows what the session receives, in sentences, and sends what the person types."""
 
     def __init__(
-        self, session: ClientSession, out: TextIO = sys.stdout, lang: str | None = None
+        self,
+        session: ClientSession,
+        out: TextIO = sys.stdout,
+        lang: str | None = None,
+        *,
+        local: bool = False,
     ) -> None:
         self.session = session
+        self.local = local
+        """``lanuno play``: one computer, so no check number to compare."""
         self.out = out
         self.tr = translator(lang)
         self.lobby: Lobby | None = None
@@ -190,7 +197,7 @@ class PlainClient:
                         seat=message.seat + 1,
                     )
                 )
-            if check is not None:
+            if check is not None and not self.local:
                 self.say(tr("lobby.check", check=format_check_number(check)))
         elif isinstance(message, Lobby):
             self.lobby = message

@@ -141,3 +141,13 @@ async def test_real_wrong_codes_show_the_new_code_in_the_headless_log() -> None:
     finally:
         logger.cancel()
         await server.close()
+
+
+def test_plain_local_game_shows_no_check_number() -> None:
+    session = FakeSession(seat=0)
+    out = io.StringIO()
+    PlainClient(session, out, lang="en", local=True).show(welcome(seat=0))
+    assert "check number" not in out.getvalue().lower()
+    networked = io.StringIO()
+    PlainClient(FakeSession(seat=0), networked, lang="en").show(welcome(seat=0))
+    assert "check number" in networked.getvalue().lower()
