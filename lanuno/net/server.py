@@ -167,6 +167,10 @@ class GuessPace:
         self._waiting: dict[tuple[int, int, int], asyncio.Event] = {}
         self._arrivals: dict[str, int] = {}
 
+    def forget(self, ip: str) -> None:
+        """A JOIN from this address succeeded: a later one is a new arrival again."""
+        self._arrivals.pop(ip, None)
+
     def wake_all(self) -> None:
         """A waiter's connection went away: let it leave the line now."""
         for event in self._waiting.values():
@@ -550,12 +554,19 @@ class TableServer:
     def _make_room(self, ip: str, fresh: bool) -> bool:
         """Close the oldest least-advanced unauthenticated connection(s) so a new one fits
         under both caps: idle sockets cannot lock out a player or starve a resume. An
-        address that failed a code recently may only push out idle sockets and other such
-        addresses' waiting JOINs (never a new address's JOIN); False: no room for it."""
+        address that failed codes recently may only push out sockets idle past the grace and
+        other such addresses' waiting JOINs (never a new address's JOIN or a connection still
+        arriving); False: no room for it."""
         limits, now = self.limits, self.now()
 
         def candidates(pool: list[Pending]) -> list[Pending]:
-            return pool if fresh else [p for p in pool if p.stage in (IDLE, WAITING)]
+            if fresh:
+                return pool
+            return [
+                p
+                for p in pool
+                if p.stage == WAITING or (p.stage == IDLE and now - p.since > IDLE_GRACE)
+            ]
 
         same_ip = [p for p in self._pending.values() if p.ip == ip]
         if len(same_ip) >= limits.max_unauthenticated_per_ip:
@@ -635,6 +646,7 @@ class TableServer:
                 self._after_failure()
         if result is None:
             return
+        self._pace.forget(ip)
         link = Link(peer, conn, writer, TokenBucket(limits.rate, limits.burst, self.now()))
         self._links[peer] = link
         try:
@@ -678,11 +690,10 @@ class TableServer:
             )
 
     def _fresh(self, ip: str) -> bool:
-        """No failed code from this address within the failure window."""
-        now = self.now()
-        return not any(
-            now - t < self.limits.failure_window for t in self._failures_by_ip.get(ip, ())
-        )
+        """At most one failed code from this address within the failure window (one typo
+        is human; a second makes the address a suspected guesser)."""
+        now, window = self.now(), self.limits.failure_window
+        return sum(now - t < window for t in self._failures_by_ip.get(ip, ())) < 2
 
     async def _client_hello(
         self, pending: Pending, conn: HostConnection, reader: asyncio.StreamReader
