@@ -1,4 +1,4 @@
-"""Saying UNO and Counter-UNO (O23-O26, KA1, K1-6, K2-10)."""
+"""Saying UNO and Counter-UNO (O23-O26, KA1, K1-6, K2-4, K2-10, T6)."""
 
 from __future__ import annotations
 
@@ -162,3 +162,30 @@ def test_K2_10_kids2_uno_at_one_card_as_K1_6() -> None:
     game = prepared_game(rules, hands, top="R5", draw="B7 B8", first_player=1)
     act(game, "1 play R1", "2 catch 1")
     assert hand(game, 1) == cards("G1 B7 B8")
+
+
+def test_K2_4_a_uno_said_with_the_draw_two_survives_the_gift() -> None:
+    rules = with_options(official(), ["draw_two_gift=on"])
+    game = prepared_game(rules, ["G1 G2", "R+2 R5", "Y1 Y2"], top="R3", draw="B1 B2")
+    act(game, "1 uno", "1 play R+2", "1 give 0 2")
+    assert hand(game, 1) == ["R5"]
+    assert game.round.exposed is None  # O23: it was said in time
+    events = act(game, CounterUno(2, 1))
+    assert [e.caught for e in of_type(events, CounterUnoCalled)] == [False]
+
+
+def test_K2_4_a_player_who_forgot_uno_is_still_exposed_after_the_gift() -> None:
+    rules = with_options(official(), ["draw_two_gift=on"])
+    game = prepared_game(rules, ["G1 G2", "R+2 R5", "Y1 Y2"], top="R3", draw="B1 B2")
+    act(game, "1 play R+2", "1 give 0 2")
+    assert game.round.exposed == 1
+
+
+def test_T6_a_seat_about_to_jump_in_may_say_uno_first() -> None:
+    rules = with_options(official(), ["jump-in"])
+    game = prepared_game(rules, ["R5 G2", "R5 Y1", "B1 B2"], top="R3")
+    act(game, "1 play R5")
+    assert game.round.actor == 2
+    assert DeclareUno(0) in game.legal_actions(0)
+    act(game, "0 uno", "0 play R5")
+    assert hand(game, 0) == ["G2"] and game.round.exposed is None

@@ -1,23 +1,14 @@
-"""Regression tests for the host/net review findings (one section per finding)."""
+"""A table rebuilt from its journal (``Table.restore``) and a player resuming a seat: the
+secrets, the clock and the seats come back as they were, and a resume only ever gets the
+seat it was made for."""
 
 from __future__ import annotations
-
-import os
-import random
-import stat
-from pathlib import Path
 
 import pytest
 from table_harness import Harness
 
-from lanuno.bots.base import Bot
-from lanuno.engine.actions import Action, parse_action
-from lanuno.engine.views import SeatView
-from lanuno.host.pace import FixedPace
 from lanuno.host.records import SecretRecord, decode
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
-from lanuno.net import journal_files as journal_module
-from lanuno.net.journal_files import JournalWriter, read_journal
 from lanuno.wire.connection import HandshakeComplete
 from lanuno.wire.crypto import Mode, counter_drbg
 from lanuno.wire.errors import CloseCode
@@ -205,76 +196,6 @@ def test_a_record_that_cannot_be_applied_is_never_journaled() -> None:
     with pytest.raises(IndexError):
         table._commit(SecretRecord(seat=7, generation=1, secret=b"s" * 32))
     assert table.take_records() == []
-
-
-# ---------------------------------------------------------------------- 4: a bot's bad move
-
-
-class WrongBot:
-    """Always asks for a move the engine refuses (a card nobody has, out of turn too)."""
-
-    level = "beginner"
-
-    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
-        return parse_action(f"{view.seat} play X")
-
-
-def test_a_bot_move_the_engine_refuses_is_replaced_and_the_game_goes_on() -> None:
-    lines: list[str] = []
-
-    def factory(level: str) -> Bot:
-        return WrongBot()
-
-    config = TableConfig(pace=FixedPace(0.1))
-    table = Table(config, counter_drbg(b"t"), bot_factory=factory)
-    table.log = lines.append
-    h = Harness(table)
-    table.add_bot("beginner")
-    table.add_bot("beginner")
-    table.start(h.now)
-    h.pump()
-    sid = table.sid
-    h.advance(1.0)  # the old table raised IllegalAction out of tick here
-    assert table.sid >= sid + 5
-    assert any("refused" in line for line in lines)
-
-
-# ---------------------------------------------------------------------- 5: journal writes
-
-
-def test_a_short_os_write_is_continued_until_the_whole_batch_is_on_disk(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    real_write = os.write
-
-    def short_write(fd: int, data: bytes) -> int:
-        return real_write(fd, bytes(data[:5]))  # the kernel may write less than asked
-
-    path = tmp_path / "t.journal"
-    writer = JournalWriter(path)
-    batch = [{"k": "act", "a": f"0 draw {i}", "blob": b"x" * 40} for i in range(6)]
-    monkeypatch.setattr(journal_module.os, "write", short_write)
-    writer.append(batch)
-    monkeypatch.undo()
-    writer.close()
-    got = read_journal(path)
-    assert not got.damaged
-    assert [r["a"] for r in got.records] == [r["a"] for r in batch]
-
-
-def test_a_snapshot_never_follows_a_link_planted_at_a_guessable_temp_name(
-    tmp_path: Path,
-) -> None:
-    target = tmp_path / "t.journal.snap"
-    victim = tmp_path / "victim"
-    victim.write_bytes(b"precious")
-    planted = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # the old fixed name
-    planted.symlink_to(victim)
-    journal_module.write_atomically(target, b"snapshot data")
-    assert victim.read_bytes() == b"precious"
-    assert target.read_bytes() == b"snapshot data" and not target.is_symlink()
-    assert stat.S_IMODE(target.stat().st_mode) == 0o600
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and p != planted]
 
 
 # ---------------------------------------------------------------------- 6: room code epoch

@@ -1,4 +1,6 @@
-"""Regression tests for the host/net review findings (net adapters and commands)."""
+"""What the server does when something fails: a journal that does not replay (one clear
+line), a tick that raises (logged, the timer goes on), a journal that cannot be written
+(the table closes with the reason; nothing unjournaled reaches anyone)."""
 
 from __future__ import annotations
 
