@@ -45,7 +45,7 @@ def best_of(repeats: int, rounds: int, fn: Callable[[], object]) -> float:
 
 def handshake_host_seconds() -> float:
     guard = RoomCodeGuard(os.urandom)
-    host = HostConnection(guard, os.urandom(16), os.urandom, lambda s, g: None)
+    host = HostConnection(guard, os.urandom(16), os.urandom, lambda _s, _g: None)
     client = ClientConnection.join(guard.code, os.urandom)
     spent = 0.0
     while not (host.closed or client.closed) and (host.phase.value != "open"):

@@ -348,7 +348,8 @@ class Peer:
 
     async def _read_loop(self, raw: bytes, early: Iterable[object]) -> None:
         """Split the stream into frames so each message is seen with its frame length."""
-        assert self._reader is not None and self.conn is not None
+        assert self._reader is not None
+        assert self.conn is not None
         for event in early:
             self._deliver(event, 0, 0)
         # Bytes after the host's confirmation frame: 75 + 33 + 2 + 272 bytes of handshake.
@@ -396,7 +397,9 @@ class Peer:
     def send_payload(self, payload: bytes, floor: int = 0) -> bytes:
         """Seal any payload with this connection's key and counter. The kit's own order
         checks are bypassed on purpose: breaking the rules is its job."""
-        assert self.conn is not None and self.conn.tx is not None and self._writer is not None
+        assert self.conn is not None
+        assert self.conn.tx is not None
+        assert self._writer is not None
         frame = self.conn.tx.seal(payload, floor)
         self._writer.write(frame)
         return frame
@@ -738,7 +741,8 @@ class Kit:
     async def play_a_round(self) -> None:
         report = self.report
         a, b = await self.seat("Conf A"), await self.seat("Conf B")
-        assert a.done is not None and b.done is not None
+        assert a.done is not None
+        assert b.done is not None
         # H-2, H-4, H-5, H-6: both handshakes completed against the spec's key schedule.
         report.check("H-2", len(a.host_hello) == 75 and a.host_hello[:11] == MAGIC_HOST, "hello")
         commit = hashlib.sha256(b"lanuno/v1 commit" + a.msg_b).digest()
@@ -919,7 +923,8 @@ class Kit:
         peer = self.peer("trickle")
         await peer.join(self.code)
         peer.send(peer.hello())
-        assert peer.conn is not None and peer.conn.tx is not None
+        assert peer.conn is not None
+        assert peer.conn.tx is not None
         frame = peer.conn.tx.seal(*encode(Ping(n=1)))
         start = time.monotonic()
         bye: Bye | None = None
@@ -1105,7 +1110,8 @@ class Kit:
         self, a: Peer, refused: set[int], applied: list[int], report: Report
     ) -> Peer:
         """Drop A mid-game, resume it (H-9, H-11, M-15..M-17), then resume once more (H-10)."""
-        assert a.done is not None and a.kit_seat is not None
+        assert a.done is not None
+        assert a.kit_seat is not None
         seat = a.kit_seat
         secret, generation = a.done.resume_secret, a.done.generation
         a.close()  # end of stream between frames: a drop, no bye
@@ -1220,7 +1226,8 @@ class Kit:
         dealer, hand_size = started.get("dealer"), started.get("hand_size")
         ok = isinstance(dealer, int) and isinstance(hand_size, int)
         if ok:
-            assert isinstance(dealer, int) and isinstance(hand_size, int)
+            assert isinstance(dealer, int)
+            assert isinstance(hand_size, int)
             n = len(next(h.message for h in a.history if isinstance(h.message, State)).counts)
             for peer in (a, b):
                 assert peer.kit_seat is not None

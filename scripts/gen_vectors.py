@@ -51,7 +51,7 @@ CANONICAL_DECK = (
 
 def handshake() -> tuple[dict[str, Any], ClientConnection, HostConnection]:
     guard = RoomCodeGuard(counter_drbg(b"guard"), code=ROOM_CODE)
-    host = HostConnection(guard, ROOM_ID, counter_drbg(b"vector host"), lambda s, g: None)
+    host = HostConnection(guard, ROOM_ID, counter_drbg(b"vector host"), lambda _s, _g: None)
     client = ClientConnection.join(ROOM_CODE, counter_drbg(b"vector client"))
     steps: list[dict[str, str]] = []
     done: dict[str, HandshakeComplete] = {}
@@ -63,7 +63,8 @@ def handshake() -> tuple[dict[str, Any], ClientConnection, HostConnection]:
             assert isinstance(event, HandshakeComplete)
             done[receiver.role.value] = event
     transcript = bytes.fromhex("".join(s["hex"] for s in steps[:4]))
-    assert client._keys is not None and host._keys is not None
+    assert client._keys is not None
+    assert host._keys is not None
     keys = client._keys
     vector = {
         "description": (

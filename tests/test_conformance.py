@@ -35,7 +35,8 @@ def load_kit() -> Any:
     spec = importlib.util.spec_from_file_location(
         "conformance", ROOT / "scripts" / "conformance.py"
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["conformance"] = module  # dataclasses look their module up
     spec.loader.exec_module(module)

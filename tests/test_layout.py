@@ -62,7 +62,8 @@ def test_the_changelog_lists_dated_versions_newest_first() -> None:
     assert versions
     numbers = [number for number, _, _ in versions]
     days = [day for _, day, _ in versions]
-    assert numbers == sorted(numbers, reverse=True) and len(set(numbers)) == len(numbers)
+    assert numbers == sorted(numbers, reverse=True)
+    assert len(set(numbers)) == len(numbers)
     assert days == sorted(days, reverse=True)
     for number, _, groups in versions:
         assert set(groups) <= set(GROUPS), (number, groups)

@@ -261,7 +261,7 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def bluff_odds(view: Observation, knowledge: TableKnowledge) -> float:
+def bluff_odds(_view: Observation, knowledge: TableKnowledge) -> float:
     """Probability that the Wild Draw Four aimed at this seat was a bluff (B4)."""
     play = knowledge.last_wild_draw_four
     if play is None or play.prior_color is None:

@@ -118,7 +118,7 @@ class RandomIntShuffler:
     def __init__(self, rng: random.Random) -> None:
         self.random = rng.random
 
-    def shuffle(self, cards: list[int], purpose: str) -> None:
+    def shuffle(self, cards: list[int], _purpose: str) -> None:
         # Sorting by random keys: a uniform permutation, in C loops rather than the
         # Python-level swaps of random.shuffle (a fifth of a playout round's time).
         rand = self.random

@@ -79,7 +79,7 @@ class Card:
     _interned: ClassVar[dict[tuple[Color | None, Rank], Card]] = {}
 
     def __new__(
-        cls, color: Color | None, rank: Rank, index: int = -1, is_number: bool = False
+        cls, color: Color | None, rank: Rank, _index: int = -1, _is_number: bool = False
     ) -> Card:
         try:
             return cls._interned[(color, rank)]
@@ -144,7 +144,7 @@ def _build_universe() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _points(color: Color | None, rank: Rank) -> int:
+def _points(_color: Color | None, rank: Rank) -> int:
     if rank in NUMBER_RANKS:
         return int(rank.value)
     if rank in ACTION_RANKS:

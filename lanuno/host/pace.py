@@ -39,7 +39,7 @@ class LevelPace:
 class FixedPace:
     seconds: float = 0.0
 
-    def delay(self, level: str, moment: Moment, rng: random.Random) -> float:
+    def delay(self, _level: str, _moment: Moment, _rng: random.Random) -> float:
         return self.seconds
 
 

@@ -271,7 +271,7 @@ class Table:
         self.sid = 1
         self.last_now = 0.0
         self._bot_factory = bot_factory
-        self.log: Callable[[str], None] = lambda line: None
+        self.log: Callable[[str], None] = lambda _line: None
         """Where the table reports what it worked around (the adapter prints it)."""
         self._bots: dict[str, Bot] = {}
         self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
@@ -449,7 +449,7 @@ class Table:
 
     # ------------------------------------------------------------------ host controls
 
-    def add_bot(self, level: BotLevel | str, now: float = 0.0) -> int:
+    def add_bot(self, level: BotLevel | str, _now: float = 0.0) -> int:
         level = BotLevel.parse(level)  # an unknown name raises UnknownBotLevel, seats nothing
         self._require_lobby("Bots can be added in the lobby.")
         if len(self.slots) >= MAX_SEATS:
@@ -460,7 +460,7 @@ class Table:
         self._commit_lobby()
         return len(self.slots) - 1
 
-    def remove_seat(self, seat: int, now: float = 0.0) -> None:
+    def remove_seat(self, seat: int, _now: float = 0.0) -> None:
         if not 0 <= seat < len(self.slots):
             raise ValueError(f"There is no seat {seat}.")
         slot = self.slots[seat]
@@ -967,7 +967,8 @@ class Table:
 
     def _after_round(self, now: float) -> None:
         game = self.game
-        assert game is not None and game.round.winner is not None
+        assert game is not None
+        assert game.round.winner is not None
         ended = [e for e in game.round.events if e.kind == "round_ended"]
         points = ended[-1].to_dict()["points"] if ended else 0
         scores = tuple(game.scores)
@@ -1266,7 +1267,7 @@ class Table:
         if not self._replaying:
             self._outbox.append(Close(peer, code, reason))
 
-    def _deliver_events(self, events: Iterable[EngineEvent], now: float) -> None:
+    def _deliver_events(self, events: Iterable[EngineEvent], _now: float) -> None:
         recipients = self._recipients()
         for event in events:
             audience, message = event_message(event, self.sid)

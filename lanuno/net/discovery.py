@@ -244,7 +244,7 @@ class TableBrowser:
 
     def _on_state_change(
         self,
-        zeroconf: object,
+        _zeroconf: object,
         service_type: str,
         name: str,
         state_change: ServiceStateChange,

@@ -324,7 +324,7 @@ class TableServer:
         self.journal = journal
         self.limits = limits or ServerLimits()
         self.screen_feed = ScreenFeed()
-        self._log = log or (lambda line: None)
+        self._log = log or (lambda _line: None)
         table.log = self._log
         self._journal_failed: str | None = None
         self._closing: asyncio.Task[None] | None = None
@@ -696,7 +696,7 @@ class TableServer:
         return sum(now - t < window for t in self._failures_by_ip.get(ip, ())) < 2
 
     async def _client_hello(
-        self, pending: Pending, conn: HostConnection, reader: asyncio.StreamReader
+        self, pending: Pending, _conn: HostConnection, reader: asyncio.StreamReader
     ) -> bytes:
         """The first 14 bytes (within ``first_bytes_timeout``); a JOIN then waits for its
         turn at the guessing pace before the host answers with anything."""

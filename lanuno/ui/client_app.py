@@ -656,20 +656,20 @@ def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
 
     @modal.add("c-c")
     @modal.add("c-q")
-    def _quit_now(event: E) -> None:
+    def _quit_now(_event: E) -> None:
         ctl.quit()
 
     @modal.add("y", filter=confirming)
     @modal.add("Y", filter=confirming)
-    def _leave(event: E) -> None:
+    def _leave(_event: E) -> None:
         ctl.quit()
 
     @modal.add("<any>", filter=confirming & ~helping)
-    def _stay(event: E) -> None:
+    def _stay(_event: E) -> None:
         model.confirm_quit = False
 
     @modal.add("<any>", filter=helping)
-    def _close_help(event: E) -> None:
+    def _close_help(_event: E) -> None:
         model.help_open = False
 
     game = _game_key_bindings(ctl)
@@ -687,71 +687,71 @@ def _game_key_bindings(ctl: ClientController) -> KeyBindings:
 
     @kb.add("q")
     @kb.add("Q")
-    def _quit(event: E) -> None:
+    def _quit(_event: E) -> None:
         ctl.ask_quit()
 
     @kb.add("?")
-    def _help(event: E) -> None:
+    def _help(_event: E) -> None:
         ctl.toggle_help()
 
     @kb.add("pageup")
-    def _older(event: E) -> None:
+    def _older(_event: E) -> None:
         model.scroll_log(5)
 
     @kb.add("pagedown")
-    def _newer(event: E) -> None:
+    def _newer(_event: E) -> None:
         model.scroll_log(-5)
 
     @kb.add("enter", filter=summary)
     @kb.add("space", filter=summary)
-    def _continue(event: E) -> None:
+    def _continue(_event: E) -> None:
         model.continue_()
 
     @kb.add("left", filter=playing & ~picker_open)
-    def _left(event: E) -> None:
+    def _left(_event: E) -> None:
         model.move(-1)
 
     @kb.add("right", filter=playing & ~picker_open)
-    def _right(event: E) -> None:
+    def _right(_event: E) -> None:
         model.move(1)
 
     @kb.add("up", filter=playing & ~picker_open)
-    def _up(event: E) -> None:
+    def _up(_event: E) -> None:
         model.move(-ctl.per_row)
 
     @kb.add("down", filter=playing & ~picker_open)
-    def _down(event: E) -> None:
+    def _down(_event: E) -> None:
         model.move(ctl.per_row)
 
     @kb.add("left", filter=picker_open)
     @kb.add("up", filter=picker_open)
-    def _picker_left(event: E) -> None:
+    def _picker_left(_event: E) -> None:
         model.picker_move(-1)
 
     @kb.add("right", filter=picker_open)
     @kb.add("down", filter=picker_open)
     @kb.add("tab", filter=picker_open)
-    def _picker_right(event: E) -> None:
+    def _picker_right(_event: E) -> None:
         model.picker_move(1)
 
     for digit in "1234567890":
         index = 9 if digit == "0" else int(digit) - 1
 
         @kb.add(digit, filter=playing & ~picker_open)
-        def _select(event: E, index: int = index) -> None:
+        def _select(_event: E, index: int = index) -> None:
             model.select(index)
 
         @kb.add(digit, filter=picker_open)
-        def _pick(event: E, index: int = index) -> None:
+        def _pick(_event: E, index: int = index) -> None:
             ctl.perform(model.choose(index))
 
     @kb.add("enter", filter=playing)
     @kb.add("space", filter=playing)
-    def _activate(event: E) -> None:
+    def _activate(_event: E) -> None:
         ctl.perform(model.activate())
 
     @kb.add("escape", filter=picker_open, eager=True)
-    def _cancel(event: E) -> None:
+    def _cancel(_event: E) -> None:
         model.cancel()
 
     # Color letters in both languages: R Y/J G/V B.
@@ -759,32 +759,32 @@ def _game_key_bindings(ctl: ClientController) -> KeyBindings:
         for letter in letters:
 
             @kb.add(letter, filter=color_picker)
-            def _color(event: E, color: str = color) -> None:
+            def _color(_event: E, color: str = color) -> None:
                 ctl.perform(model.choose_color(color))
 
     for letters, verb in (("dD", "draw"), ("pP", "pass"), ("uU", "uno"), ("cC", "challenge")):
         for letter in letters:
 
             @kb.add(letter, filter=playing & ~color_picker)
-            def _verb(event: E, verb: str = verb) -> None:
+            def _verb(_event: E, verb: str = verb) -> None:
                 ctl.perform(model.simple(verb))
 
     for letter in "aA":
 
         @kb.add(letter, filter=playing & ~color_picker)
-        def _accept(event: E) -> None:
+        def _accept(_event: E) -> None:
             ctl.perform(model.simple("accept"))
 
     for letter in "kK":
 
         @kb.add(letter, filter=playing & ~color_picker)
-        def _catch(event: E) -> None:
+        def _catch(_event: E) -> None:
             ctl.perform(model.catch())
 
     for letter in "rR":
 
         @kb.add(letter, filter=in_lobby)
-        def _ready(event: E) -> None:
+        def _ready(_event: E) -> None:
             ctl.toggle_ready()
 
     return kb

@@ -250,7 +250,7 @@ class ClientModel:
             return []
         return [s for s, flags in enumerate(state.uno) if flags.exposed and s != self.seat]
 
-    def prompt(self, now: float) -> str:
+    def prompt(self, _now: float) -> str:
         """The one-line instruction for this moment."""
         state = self.state
         tr = self.tr

@@ -89,7 +89,7 @@ class Narrator:
 WILD_CODES = ("W", "W+4", "X")
 
 
-def scores_text(tr: Translator, names: Names, scores: Sequence[int]) -> str:
+def scores_text(_tr: Translator, names: Names, scores: Sequence[int]) -> str:
     return ", ".join(f"{names(seat)} {score}" for seat, score in enumerate(scores))
 
 

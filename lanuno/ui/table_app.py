@@ -244,7 +244,7 @@ def _players(ctl: TableController) -> Render:
 
 
 def _top_card(ctl: TableController) -> Render:
-    def render(width: int) -> StyleAndTextTuples:
+    def render(_width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         state = model.state
         if state is None or state.top is None:
@@ -570,11 +570,11 @@ def table_key_bindings(ctl: TableController) -> KeyBindingsBase:
         event.app.create_background_task(ctl.quit())
 
     @modal.add("<any>", filter=confirming & ~helping)
-    def _stay(event: E) -> None:
+    def _stay(_event: E) -> None:
         model.confirm_quit = False
 
     @modal.add("<any>", filter=helping)
-    def _close_help(event: E) -> None:
+    def _close_help(_event: E) -> None:
         model.help_open = False
 
     game = _host_key_bindings(ctl)
@@ -598,42 +598,42 @@ def _host_key_bindings(ctl: TableController) -> KeyBindings:
             event.app.create_background_task(ctl.quit())
 
     @kb.add("?")
-    def _help(event: E) -> None:
+    def _help(_event: E) -> None:
         model.help_open = True
 
     @kb.add("pageup")
-    def _older(event: E) -> None:
+    def _older(_event: E) -> None:
         model.scroll_log(5)
 
     @kb.add("pagedown")
-    def _newer(event: E) -> None:
+    def _newer(_event: E) -> None:
         model.scroll_log(-5)
 
     @kb.add("up", filter=between)
-    def _up(event: E) -> None:
+    def _up(_event: E) -> None:
         model.move_cursor(-1)
 
     @kb.add("down", filter=between)
-    def _down(event: E) -> None:
+    def _down(_event: E) -> None:
         model.move_cursor(1)
 
     for letter in "bB":
 
         @kb.add(letter, filter=in_lobby & ~options_open)
-        def _add_bot(event: E) -> None:
+        def _add_bot(_event: E) -> None:
             level = model.bot_level
             ctl.request(lambda: controls.add_bot(level))
 
     for letter in "lL":
 
         @kb.add(letter, filter=in_lobby)
-        def _level(event: E) -> None:
+        def _level(_event: E) -> None:
             model.cycle_level()
 
     for key in ("delete", "backspace", "x", "X"):
 
         @kb.add(key, filter=between & ~options_open)
-        def _remove(event: E) -> None:
+        def _remove(_event: E) -> None:
             seat = model.removable_seat()
             if seat is not None:
                 ctl.request(lambda: controls.remove_seat(seat))
@@ -641,30 +641,30 @@ def _host_key_bindings(ctl: TableController) -> KeyBindings:
     for letter in "pP":
 
         @kb.add(letter, filter=in_lobby & ~options_open)
-        def _preset(event: E) -> None:
+        def _preset(_event: E) -> None:
             preset = model.next_preset()
             ctl.request(lambda: controls.set_preset(preset))
 
     for letter in "oO":
 
         @kb.add(letter, filter=in_lobby)
-        def _options(event: E) -> None:
+        def _options(_event: E) -> None:
             model.options_open = not model.options_open
 
     @kb.add("escape", filter=options_open, eager=True)
-    def _close_options(event: E) -> None:
+    def _close_options(_event: E) -> None:
         model.options_open = False
 
     @kb.add("enter", filter=options_open)
     @kb.add("space", filter=options_open)
     @kb.add("right", filter=options_open)
-    def _change_option(event: E) -> None:
+    def _change_option(_event: E) -> None:
         key, value = model.next_option()
         ctl.request(lambda: controls.set_option(key, value))
 
     @kb.add("s", filter=between & ~options_open)
     @kb.add("S", filter=between & ~options_open)
-    def _start(event: E) -> None:
+    def _start(_event: E) -> None:
         ctl.request(controls.start)
 
     return kb

@@ -454,7 +454,8 @@ class HostConnection(Connection):
         return []
 
     def _on_client_confirm(self) -> list[ConnectionEvent] | None:
-        assert self._keys is not None and self._tx is not None
+        assert self._keys is not None
+        assert self._tx is not None
         matched = self._open_confirmation(self._keys.c2h_confirm)
         if matched is None:
             return None

@@ -904,7 +904,7 @@ def encode(message: Message) -> tuple[bytes, int]:
     return payload, message.size_floor(len(payload))
 
 
-def _refuse_ext(code: int, data: bytes) -> NoReturn:
+def _refuse_ext(code: int, _data: bytes) -> NoReturn:
     raise MessageError(f"msgpack extension type {code} is not allowed")
 
 

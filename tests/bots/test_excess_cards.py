@@ -25,7 +25,8 @@ def test_K2_9_bots_return_their_highest_value_card(level: str) -> None:
     game = prepared_game(rules, hands, top="G9", draw="B8", first_player=0)
     game.apply(game.legal_actions(0)[0])  # seat 0 cannot play: it draws, and passes 6 cards
     rnd = game.round
-    assert rnd.phase is Phase.EXCESS and rnd.actor == 0
+    assert rnd.phase is Phase.EXCESS
+    assert rnd.actor == 0
     bot = make_bot(level, playouts=2)
     action = bot.choose(rnd.seat_view(0), random.Random(1))
     assert action == ReturnCard(0, Card.parse("Y+2"))  # 20 points beats any number

@@ -20,7 +20,8 @@ def test_playouts_jump_in_with_the_identical_card() -> None:
         "color=R turn=1 jump=0"
     )
     out_of_turn(r, me=1, rng=random.Random(0))
-    assert r.discard[-1] == fc.from_engine_card("R5") and len(r.hands[2]) == 2
+    assert r.discard[-1] == fc.from_engine_card("R5")
+    assert len(r.hands[2]) == 2
     assert r.actor == 0  # play goes on from the seat that jumped in
 
 

@@ -78,7 +78,8 @@ def test_B3_uno_and_counter_uno_reliability_grows_with_level() -> None:
     (b_uno, b_catch), (i_uno, i_catch), (e_uno, e_catch) = (rates[lv] for lv in LEVELS)
     assert b_uno < i_uno < e_uno == 1.0
     assert b_catch < i_catch < e_catch == 1.0
-    assert b_uno < 0.8 and b_catch < 0.3  # a beginner often forgets and rarely catches
+    assert b_uno < 0.8
+    assert b_catch < 0.3
 
 
 # ------------------------------------------------------------------------------ B4
@@ -113,7 +114,8 @@ def test_B4_expert_challenges_a_likely_bluff() -> None:
     rnd = game.round
     rnd.apply(Play(1, parse_card("W+4"), Color.GREEN))
     view = rnd.seat_view(0)
-    assert rnd.phase is Phase.PENALTY and Challenge(0) in view.legal
+    assert rnd.phase is Phase.PENALTY
+    assert Challenge(0) in view.legal
     assert bluff_odds(view, read_table(view)) > 0.5
     expert = make_bot("expert", playouts=TEST_PLAYOUTS)
     assert expert.choose(view, random.Random(0)) == Challenge(0)
@@ -127,7 +129,8 @@ def test_B4_expert_accepts_when_the_player_showed_it_had_no_such_color() -> None
     rnd.apply(Play(0, parse_card("R1")))
     rnd.apply(Play(1, parse_card("W+4"), Color.GREEN))
     view = rnd.seat_view(0)
-    assert rnd.phase is Phase.PENALTY and Challenge(0) in view.legal
+    assert rnd.phase is Phase.PENALTY
+    assert Challenge(0) in view.legal
     assert bluff_odds(view, read_table(view)) < 0.1
     expert = make_bot("expert", playouts=TEST_PLAYOUTS)
     assert expert.choose(view, random.Random(0)) == AcceptPenalty(0)
@@ -138,4 +141,5 @@ def test_B4_expert_does_not_bluff_when_an_honest_card_does_as_well() -> None:
     rnd = game.round
     expert = make_bot("expert", playouts=16)
     action = expert.choose(rnd.seat_view(0), random.Random(1))
-    assert isinstance(action, Play) and action.card.color is Color.RED
+    assert isinstance(action, Play)
+    assert action.card.color is Color.RED

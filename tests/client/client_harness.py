@@ -119,7 +119,8 @@ class Room:
 
     def _host_receives(self, player: Player_, data: bytes) -> None:
         conn, peer = player.conn, player.peer
-        assert conn is not None and peer is not None
+        assert conn is not None
+        assert peer is not None
         try:
             events = conn.receive_data(data)
         except ProtocolError:

@@ -35,7 +35,8 @@ def test_a_kept_seat_is_a_private_file_that_round_trips(tmp_path: Path) -> None:
     [again] = store.saved()
     assert again == SavedSeat("192.168.1.5", 4000, "Ann", TICKET, file.path)
     assert not list(file.path.parent.glob("*.tmp"))  # written through a temp file, renamed
-    assert "secret" not in repr(TICKET) and "s" * 32 not in repr(TICKET)
+    assert "secret" not in repr(TICKET)
+    assert "s" * 32 not in repr(TICKET)
 
 
 def test_a_seat_held_by_a_live_client_is_not_offered_to_another(tmp_path: Path) -> None:
@@ -46,7 +47,8 @@ def test_a_seat_held_by_a_live_client_is_not_offered_to_another(tmp_path: Path) 
     assert saved is None  # the first client still runs: no seat stealing on one machine
     first.release()  # the first client is gone
     second, saved = store.claim("h", 1, "Ann")
-    assert saved is not None and saved.ticket == TICKET
+    assert saved is not None
+    assert saved.ticket == TICKET
     _, third = store.claim("h", 1, "Ann")
     assert third is None
     second.release()
@@ -61,7 +63,8 @@ def test_a_seat_is_found_by_table_when_discovery_names_it(tmp_path: Path) -> Non
     _, elsewhere = store.claim("10.0.0.2", 4001, "Ann")  # another port, no room known
     assert elsewhere is None
     _, moved = store.claim("10.0.0.2", 4001, "Ann", room_id=ROOM)  # restarted host
-    assert moved is not None and moved.ticket == TICKET
+    assert moved is not None
+    assert moved.ticket == TICKET
 
 
 def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: Path) -> None:
@@ -70,7 +73,8 @@ def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: P
     file.keep(TICKET)
     old = file.path
     file.keep(ResumeTicket(1, 0, b"n" * 32, None, ROOM))  # the lobby renumbered the seat
-    assert old is not None and not old.exists()
+    assert old is not None
+    assert not old.exists()
     assert [s.ticket.seat for s in store.saved()] == [1]
     file.keep(None)  # the game ended, or the host forgot the seat
     assert store.saved() == []

@@ -22,7 +22,8 @@ def test_typed_actions_are_normalized() -> None:
 
 async def drive(process: asyncio.subprocess.Process, transcript: list[str]) -> None:
     """Answer every 'You may' with the first listed action, as a person could."""
-    assert process.stdout is not None and process.stdin is not None
+    assert process.stdout is not None
+    assert process.stdin is not None
     while line := await process.stdout.readline():
         text = line.decode(errors="replace").rstrip()
         transcript.append(text)

@@ -28,9 +28,11 @@ def test_the_progress_bar_shows_games_done_and_an_estimate() -> None:
     stats = simulate(preset("kids1"), bots, 10, 0, progress=bar)
     bar.close()
     text = out.getvalue()
-    assert stats.games == 10 and not stats.interrupted
+    assert stats.games == 10
+    assert not stats.interrupted
     assert "[############............]  5/10 games" in text
-    assert "left" in text and re.search(r"10/10 games  \d+ s, done$", text.rstrip())
+    assert "left" in text
+    assert re.search(r"10/10 games  \d+ s, done$", text.rstrip())
 
 
 def test_ctrl_c_inside_the_loop_keeps_the_games_played() -> None:
@@ -40,8 +42,10 @@ def test_ctrl_c_inside_the_loop_keeps_the_games_played() -> None:
 
     bots = [make_bot("beginner"), make_bot("beginner")]
     stats = simulate(preset("kids1"), bots, 50, 0, progress=stop_after_three)
-    assert stats.interrupted and stats.games == 3
-    assert "games: 3" in stats.report() and "seat 1: wins" in stats.report()
+    assert stats.interrupted
+    assert stats.games == 3
+    assert "games: 3" in stats.report()
+    assert "seat 1: wins" in stats.report()
 
 
 @pytest.mark.system
@@ -57,7 +61,8 @@ def test_sim_interrupted_by_ctrl_c_prints_results_without_a_traceback() -> None:
         deadline = time.monotonic() + 30
         while "games" not in seen and time.monotonic() < deadline:
             seen += os.read(process.stderr.fileno(), 4096).decode()
-        assert "/100000 games" in seen and "left" in seen, seen
+        assert "/100000 games" in seen, seen
+        assert "left" in seen, seen
         process.send_signal(signal.SIGINT)
         stdout, stderr = process.communicate(timeout=30)
     finally:
@@ -66,5 +71,6 @@ def test_sim_interrupted_by_ctrl_c_prints_results_without_a_traceback() -> None:
             process.wait()
     assert "Traceback" not in stderr + stdout
     assert "interrupted (Ctrl-C): results of the" in stdout
-    assert "seat 1: wins" in stdout and "games per second" in stdout
+    assert "seat 1: wins" in stdout
+    assert "games per second" in stdout
     assert process.returncode == 130

@@ -75,7 +75,8 @@ def test_O4_first_dealer_comes_from_the_seeded_shuffler_and_left_of_dealer_start
     assert game.round.turn == 3
     # Reproducible from the seed: same seed, same dealer and same hands.
     a, b = Game(official(), 5, seed="abc"), Game(official(), 5, seed="abc")
-    assert a.dealer == b.dealer and a.round.hands == b.round.hands
+    assert a.dealer == b.dealer
+    assert a.round.hands == b.round.hands
     # Random: different seeds do not all give the same first dealer.
     assert len({Game(official(), 5, seed=s).dealer for s in range(30)}) > 1
 

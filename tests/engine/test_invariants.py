@@ -163,9 +163,11 @@ def play_out(game: Game, rng: random.Random, *, with_garbage: bool) -> int:
 
 def check_scores(rnd: Round) -> None:
     ended = [e for e in rnd.events if isinstance(e, RoundEnded)]
-    assert len(ended) == 1 and ended[0].winner == rnd.winner
+    assert len(ended) == 1
+    assert ended[0].winner == rnd.winner
     winner = rnd.winner
-    assert winner is not None and not rnd.hands[winner]
+    assert winner is not None
+    assert not rnd.hands[winner]
     if rnd.rules.scoring is Scoring.ROUND_WINS:
         assert ended[0].points == 1  # K2-11
     else:
@@ -190,7 +192,8 @@ def test_random_games_keep_the_invariants(
     rules, seats, seed = table
     game = Game(rules, seats, seed, first_player=0)
     play_out(game, data, with_garbage=False)
-    assert game.over and game.winner is not None
+    assert game.over
+    assert game.winner is not None
     if rules.target is not None:
         assert max(game.scores) >= rules.target  # O29, K2-11
 

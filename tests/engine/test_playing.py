@@ -116,7 +116,8 @@ def test_O13_may_keep_a_playable_drawn_card_and_pass() -> None:
 def test_O14_may_draw_instead_of_playing_a_playable_card() -> None:
     game = prepared_game(official(), ["G1 G2", "R9 Y2", "B1 B2"], top="R5", draw="Y5 G7")
     act(game, "1 draw")  # R9 would fit
-    assert game.round.drawn_card is not None and game.round.drawn_card.code == "Y5"
+    assert game.round.drawn_card is not None
+    assert game.round.drawn_card.code == "Y5"
     refused(game, "1 play R9", "O13")  # only the drawn card now
     act(game, "1 play Y5")
     assert (game.round.top.code, game.round.turn) == ("Y5", 2)
@@ -142,7 +143,8 @@ def test_O15_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top() -> 
     assert "round 1 reshuffle 1" in game.shuffler.purposes  # type: ignore[attr-defined]
     assert [c.code for c in rnd.discard] == ["R7"]
     assert [c.code for c in rnd.draw_pile] == ["R6", "R5"]  # R5 is next
-    assert rnd.drawn_card is not None and rnd.drawn_card.code == "R1"
+    assert rnd.drawn_card is not None
+    assert rnd.drawn_card.code == "R1"
 
 
 def test_O15_a_reshuffled_wild_forgets_its_color() -> None:
@@ -151,8 +153,10 @@ def test_O15_a_reshuffled_wild_forgets_its_color() -> None:
     act(game, "1 play W B", "0 play B1")
     assert [c.code for c in rnd.discard] == ["R5", "W", "B1"]
     act(game, "1 draw")  # the pile is empty: R5 and W are reshuffled, W (on top) drawn
-    assert [c.code for c in rnd.discard] == ["B1"] and rnd.color is Color.BLUE
-    assert rnd.drawn_card is not None and rnd.drawn_card.code == "W"
+    assert [c.code for c in rnd.discard] == ["B1"]
+    assert rnd.color is Color.BLUE
+    assert rnd.drawn_card is not None
+    assert rnd.drawn_card.code == "W"
     act(game, "1 play W")
     assert rnd.phase is Phase.CHOOSE_COLOR  # a plain wild again: a new color is needed
     act(game, "1 color G")

@@ -22,8 +22,10 @@ def test_T2_one_timeout_also_returns_the_cards_over_the_limit() -> None:
     assert rnd.actor == 0
     game.apply(Timeout(0), now=31.0)
     assert len(rnd.hands[0]) == 6
-    assert rnd.timeouts_in_row[0] == 1 and not rnd.autopilot[0]
-    assert rnd.phase is Phase.TURN and rnd.actor == 1
+    assert rnd.timeouts_in_row[0] == 1
+    assert not rnd.autopilot[0]
+    assert rnd.phase is Phase.TURN
+    assert rnd.actor == 1
 
 
 def test_T3_a_replay_keeps_the_autopilot_moves_apart() -> None:

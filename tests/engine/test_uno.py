@@ -188,4 +188,5 @@ def test_T6_a_seat_about_to_jump_in_may_say_uno_first() -> None:
     assert game.round.actor == 2
     assert DeclareUno(0) in game.legal_actions(0)
     act(game, "0 uno", "0 play R5")
-    assert hand(game, 0) == ["G2"] and game.round.exposed is None
+    assert hand(game, 0) == ["G2"]
+    assert game.round.exposed is None

@@ -28,11 +28,13 @@ def test_a_seat_view_shows_its_own_hand_only() -> None:
         assert codes(view.hand) == cards(text)
         assert view.table.counts == (3, 3, 3)
         private = view.private_log
-        assert private and all(e.audience == seat for e in private)
+        assert private
+        assert all(e.audience == seat for e in private)
         dealt = [e for e in private if isinstance(e, HandDealt)]
         assert [e.seat for e in dealt] == [seat]
     assert not hasattr(game.seat_view(0), "hands")
-    assert game.seat_view(1).my_turn and not game.seat_view(0).my_turn
+    assert game.seat_view(1).my_turn
+    assert not game.seat_view(0).my_turn
 
 
 def test_a_seat_sees_the_cards_it_draws_and_nobody_else_does() -> None:
@@ -49,7 +51,8 @@ def test_a_seat_sees_the_cards_it_draws_and_nobody_else_does() -> None:
 def test_the_table_view_has_no_hand_and_no_hidden_card() -> None:
     game = prepared_game(official(), HANDS, top="R5", draw="B7 B8")
     view = game.table_view()
-    assert not hasattr(view, "hand") and not hasattr(view, "hands")
+    assert not hasattr(view, "hand")
+    assert not hasattr(view, "hands")
     assert not hasattr(view, "draw_pile")
     assert all(e.audience is None for e in view.log)
     hidden = {c for hand in game.round.hands for c in hand} | set(game.round.draw_pile)
@@ -67,7 +70,8 @@ def test_the_table_view_has_no_hand_and_no_hidden_card() -> None:
 def test_legal_actions_in_a_seat_view() -> None:
     game = prepared_game(official(), HANDS, top="R5")
     legal = game.seat_view(1).legal
-    assert Play(1, Card.parse("R9")) in legal and Draw(1) in legal
+    assert Play(1, Card.parse("R9")) in legal
+    assert Draw(1) in legal
     assert game.seat_view(0).legal == ()
 
 

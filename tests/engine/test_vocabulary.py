@@ -65,7 +65,8 @@ def test_the_interface_has_words_for_every_card_phase_and_option(lang: str) -> N
     written = {tr.code(code) for code in CODES}
     assert len(written) == len(CODES)
     for code in CODES:
-        assert tr.card(code) and tr.big(code)
+        assert tr.card(code)
+        assert tr.big(code)
 
 
 def test_the_engines_waiting_words_match_the_english_interface() -> None:

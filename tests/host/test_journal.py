@@ -43,14 +43,17 @@ def test_torn_tail_is_dropped_with_a_clear_message(tmp_path: Path, cut: int) -> 
     with open(path, "r+b") as file:
         file.truncate(size - cut)
     got = read_journal(path)
-    assert got.damaged and len(got.records) == 3
-    assert "cut short" in got.message and "dropped" in got.message
+    assert got.damaged
+    assert len(got.records) == 3
+    assert "cut short" in got.message
+    assert "dropped" in got.message
     # Reopening cuts the torn tail off and carries on numbering after the last whole record.
     writer = JournalWriter(path, existing=got)
     writer.append(records(1))
     writer.close()
     again = read_journal(path)
-    assert not again.damaged and [r["n"] for r in again.records] == [0, 1, 2, 3]
+    assert not again.damaged
+    assert [r["n"] for r in again.records] == [0, 1, 2, 3]
 
 
 def test_flipped_byte_stops_recovery_at_the_last_good_record(tmp_path: Path) -> None:
@@ -62,7 +65,9 @@ def test_flipped_byte_stops_recovery_at_the_last_good_record(tmp_path: Path) -> 
     blob[-6] ^= 0x40  # inside the last record's payload
     path.write_bytes(bytes(blob))
     got = read_journal(path)
-    assert got.damaged and len(got.records) == 2 and "checksum" in got.message
+    assert got.damaged
+    assert len(got.records) == 2
+    assert "checksum" in got.message
 
 
 def test_snapshot_is_atomic_private_and_rotates_the_journal(tmp_path: Path) -> None:
@@ -72,7 +77,8 @@ def test_snapshot_is_atomic_private_and_rotates_the_journal(tmp_path: Path) -> N
         writer.append(records(4))
     writer.close()
     snap = snapshot_path(path)
-    assert snap.exists() and stat.S_IMODE(snap.stat().st_mode) == 0o600
+    assert snap.exists()
+    assert stat.S_IMODE(snap.stat().st_mode) == 0o600
     assert not list(tmp_path.glob(".*.tmp"))
     got = read_journal(path)
     assert [r["n"] for r in got.records] == list(range(20))
@@ -131,11 +137,15 @@ def test_damage_in_the_middle_is_not_a_torn_tail(tmp_path: Path) -> None:
     blob[middle] ^= 0x40
     path.write_bytes(bytes(blob))
     got = read_journal(path)
-    assert got.damaged and not got.torn_tail
-    assert 0 < len(got.records) < 30 and got.records_after > 0
+    assert got.damaged
+    assert not got.torn_tail
+    assert 0 < len(got.records) < 30
+    assert got.records_after > 0
     assert len(got.records) + got.records_after == 29  # only the damaged record is lost
     line = got.refusal()
-    assert "\n" not in line and f"byte {got.good_bytes}" in line and "--salvage" in line
+    assert "\n" not in line
+    assert f"byte {got.good_bytes}" in line
+    assert "--salvage" in line
 
 
 @pytest.mark.parametrize("cut", [1, 5, 9])
@@ -147,7 +157,9 @@ def test_a_torn_tail_has_nothing_whole_after_it(tmp_path: Path, cut: int) -> Non
     with open(path, "r+b") as file:
         file.truncate(path.stat().st_size - cut)
     got = read_journal(path)
-    assert got.torn_tail and got.records_after == 0 and len(got.records) == 5
+    assert got.torn_tail
+    assert got.records_after == 0
+    assert len(got.records) == 5
 
 
 def test_a_snapshot_carries_a_checksum(tmp_path: Path) -> None:

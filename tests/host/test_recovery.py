@@ -129,7 +129,8 @@ def test_a_restart_after_the_last_action_restores_the_finished_game() -> None:
     back = {c.name: h2.resume(c) for c in (a, b)}
     for client in back.values():
         assert client.closed is None
-        assert client.of_type(RoundEnd) and client.of_type(GameEnd), "results are sent again"
+        assert client.of_type(RoundEnd), "results are sent again"
+        assert client.of_type(GameEnd), "results are sent again"
         _verify(client, restored, rules, 1, commit)
     # The winner never got its ack: the resend is acknowledged as applied.
     again = back[winner.name]
@@ -171,7 +172,8 @@ def test_a_refused_seed_reveal_keeps_the_seats_next_commitment() -> None:
     # commitment to its next seed, the one A reveals in round 2.
     sent = h.reveal_message(a, 1)
     h.send(a, ClientSeedReveal(round=1, seed=b"\0" * 32, next_commit=sent.next_commit))
-    assert isinstance(a.inbox[-1], ErrorReply) and a.inbox[-1].code == "bad_seed"
+    assert isinstance(a.inbox[-1], ErrorReply)
+    assert a.inbox[-1].code == "bad_seed"
     h.reveal(b, 1)
     h.advance(config.reveal_wait)
     assert table.phase is TablePhase.PLAYING
@@ -181,4 +183,5 @@ def test_a_refused_seed_reveal_keeps_the_seats_next_commitment() -> None:
     )
     assert not [m for m in a.of_type(ErrorReply) if m.code == "bad_seed"][1:]
     round_two = [r for r in h.records if r["k"] == "round" and r["r"] == 2]
-    assert round_two and {s for s, *_ in round_two[0]["seeds"]} == {0, 1}  # type: ignore[misc]
+    assert round_two
+    assert {s for s, *_ in round_two[0]["seeds"]} == {0, 1}

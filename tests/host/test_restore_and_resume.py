@@ -108,7 +108,8 @@ def test_restore_during_the_deal_deals_at_the_journal_clock_not_at_zero() -> Non
     (round_record,) = [r for r in restored.take_records() if r["k"] == "round"]
     assert round_record["now"] == 500.0 + config.reveal_wait
     deadline = restored.next_deadline()
-    assert deadline is not None and deadline >= 500.0
+    assert deadline is not None
+    assert deadline >= 500.0
 
 
 # ---------------------------------------------------------------------- 3: resume is per slot
@@ -186,7 +187,8 @@ def test_an_action_from_a_connection_that_does_not_hold_its_seat_is_refused() ->
     sid = table.sid
     h.send(other, ActionRequest(seq=1, sid=state.sid, a=state.legal[0]))
     reply = other.inbox[-1]
-    assert isinstance(reply, ErrorReply) and reply.code == "not_now"
+    assert isinstance(reply, ErrorReply)
+    assert reply.code == "not_now"
     assert table.sid == sid
 
 
@@ -212,6 +214,7 @@ def test_journaling_a_rotated_room_code_does_not_bump_the_epoch_a_second_time() 
     table.note_room_code()
     assert guard.is_current(epoch)
     records = [*opening, *table.take_records()]
-    assert records[-1]["k"] == "code" and records[-1]["code"] == guard.code
+    assert records[-1]["k"] == "code"
+    assert records[-1]["code"] == guard.code
     restored = Table.restore(records, TableConfig(), counter_drbg(b"r"), now=0.0)
     assert restored.room_code == guard.code

@@ -57,12 +57,14 @@ def test_full_game_with_people_and_bots_keeps_every_hand_private(rules_name: str
             if isinstance(message, Event) and message.type in PRIVATE_EVENTS:
                 assert message.fields["seat"] == client.seat
         reveals = client.of_type(HostSeedReveal)
-        assert reveals and all(any(s.seat == client.seat for s in r.seeds) for r in reveals)
+        assert reveals
+        assert all(any(s.seat == client.seat for s in r.seeds) for r in reveals)
     for message in h.screen:
         if isinstance(message, Event):
             assert message.type not in PRIVATE_EVENTS
         if isinstance(message, State):
-            assert message.hand == () and message.legal == ()
+            assert message.hand == ()
+            assert message.legal == ()
     assert h.table.phase is TablePhase.LOBBY
 
 
@@ -114,12 +116,16 @@ def test_stale_sid_and_out_of_turn_and_illegal_are_refused_without_change() -> N
     assert actor.inbox[-1].code == "stale_state"
     h.act(other, "draw")
     error = other.inbox[-1]
-    assert isinstance(error, ErrorReply) and error.code == "not_your_turn" and error.rule == "O10"
+    assert isinstance(error, ErrorReply)
+    assert error.code == "not_your_turn"
+    assert error.rule == "O10"
     held = set(actor.state.hand)
     missing = next(f"play {c}" for c in ("R7", "G5", "B1", "Y2", "R0") if c not in held)
     h.act(actor, missing)
     error = actor.inbox[-1]
-    assert isinstance(error, ErrorReply) and error.code == "illegal" and error.rule
+    assert isinstance(error, ErrorReply)
+    assert error.code == "illegal"
+    assert error.rule
     assert error.seq == actor.seq
     h.act(actor, "catch 9")
     assert actor.inbox[-1].code == "illegal"
@@ -146,12 +152,12 @@ def test_dropped_seat_is_held_played_by_a_bot_then_taken_back_with_the_same_hand
     assert h.table.bot_controlled(actor.seat)
     back = h.resume(actor)
     assert back.seat == actor.seat
-    assert isinstance(back.inbox[0], Welcome) and back.inbox[0].seat == actor.seat
+    assert isinstance(back.inbox[0], Welcome)
+    assert back.inbox[0].seat == actor.seat
     state = back.state
     game = h.table.game
-    assert state is not None and list(state.hand) == [
-        c.code for c in game.seat_view(actor.seat).hand
-    ]
+    assert state is not None
+    assert list(state.hand) == [c.code for c in game.seat_view(actor.seat).hand]
     assert not h.table.slots[actor.seat].taken_over
     # The old secret generation and the new one both open the seat; older ones do not.
     assert h.table.resume_lookup(actor.seat, back.generation) == back.secret
@@ -162,10 +168,13 @@ def test_spectator_watches_then_sits_down_when_the_game_ends() -> None:
     h, players = start_two(next_round_after=1.0)
     late = h.join("Cat")
     # Welcomed at once as a spectator (issue 10.3: never a seatless wait), seat nil.
-    assert late.seat is None and [w.seat for w in late.of_type(Welcome)] == [None]
-    assert isinstance(late.state, State) and late.state.hand == ()
+    assert late.seat is None
+    assert [w.seat for w in late.of_type(Welcome)] == [None]
+    assert isinstance(late.state, State)
+    assert late.state.hand == ()
     random_moves(h, players, random.Random(3))
-    assert late.seat == 2 and [w.seat for w in late.of_type(Welcome)] == [None, 2]
+    assert late.seat == 2
+    assert [w.seat for w in late.of_type(Welcome)] == [None, 2]
 
 
 def test_kicking_waits_for_the_end_of_the_round() -> None:
@@ -183,7 +192,8 @@ def test_kicking_waits_for_the_end_of_the_round() -> None:
         h.table.remove_seat(1)
         h.pump()
         kicked = next(p for p in players if p.seat == 1)
-        assert kicked.closed is not None and kicked.closed.code is CloseCode.KICKED
+        assert kicked.closed is not None
+        assert kicked.closed.code is CloseCode.KICKED
         assert h.table.slots[1].kind == "bot"
 
 
@@ -195,7 +205,8 @@ def test_lobby_controls_and_auto_start() -> None:
     h.table.set_option("stacking", "on")
     h.pump()
     lobby = ann.of_type(Lobby)[-1]
-    assert lobby.preset == "kids2" and lobby.options["stacking"] is True
+    assert lobby.preset == "kids2"
+    assert lobby.options["stacking"] is True
     assert [s.kind for s in lobby.seats] == ["human", "bot"]
     with pytest.raises(ValueError):
         h.table.set_option("no_such_option", "on")
@@ -212,7 +223,8 @@ def test_full_table_refuses_a_joiner_and_a_bot_gives_way_to_a_person() -> None:
     with pytest.raises(ValueError, match="full"):
         h.table.add_bot("beginner")
     ann = h.join("Ann")
-    assert ann.seat == 9 and h.table.slots[9].kind == "human"
+    assert ann.seat == 9
+    assert h.table.slots[9].kind == "human"
 
 
 def test_bots_wait_their_pace_before_acting() -> None:
@@ -245,7 +257,8 @@ def test_restore_from_records_rebuilds_the_same_game() -> None:
     original = h.table
     numbered = [{**r, "n": i} for i, r in enumerate(h.records)]
     restored = Table.restore(numbered, original.config, os.urandom, now=h.now)
-    assert restored.room_id == original.room_id and restored.room_code == original.room_code
+    assert restored.room_id == original.room_id
+    assert restored.room_code == original.room_code
     assert restored.phase == original.phase
     assert restored.game.round.fingerprint() == original.game.round.fingerprint()
     assert restored.game.scores == original.game.scores

@@ -59,7 +59,8 @@ def test_setting_an_unknown_option_or_value_is_refused(key: str, value: str, nam
     rules = table.rules
     with pytest.raises(ValueError, match=named):
         table.set_option(key, value)
-    assert table.rules == rules and table.phase is TablePhase.LOBBY
+    assert table.rules == rules
+    assert table.phase is TablePhase.LOBBY
 
 
 def test_setting_an_unknown_preset_is_refused() -> None:

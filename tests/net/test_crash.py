@@ -104,7 +104,8 @@ async def test_kill_minus_nine_and_resume(tmp_path: Path) -> None:
         assert len(seqs) == len(set(seqs)), "an action was applied twice"
         assert player.acked <= set(seqs), "an acknowledged action was lost"
     replayed = Table.restore(recovery.records, TableConfig(), os.urandom, now=0.0)
-    assert replayed.game is not None and replayed.game.over
+    assert replayed.game is not None
+    assert replayed.game.over
     assert tuple(replayed.game.scores) == ends[0].scores
 
 
@@ -151,7 +152,9 @@ def test_resume_refuses_a_journal_damaged_in_the_middle_and_writes_nothing(
     )
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "damaged at byte" in lines[0] and "--salvage" in lines[0]
+    assert len(lines) == 1
+    assert "damaged at byte" in lines[0]
+    assert "--salvage" in lines[0]
     assert path.read_bytes() == bytes(blob), "the journal was written to"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.journal"]
 
@@ -230,7 +233,8 @@ def test_a_table_whose_journal_cannot_be_written_pauses_and_exits_non_zero(
             return byes[-1] if byes else None
 
         bye = asyncio.run(join_and_listen())
-        assert bye is not None and bye.code == CloseCode.TABLE_PAUSED
+        assert bye is not None
+        assert bye.code == CloseCode.TABLE_PAUSED
         assert host.wait(timeout=10) == 1
         assert host.stderr is not None
         assert "--resume" in host.stderr.read()

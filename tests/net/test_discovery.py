@@ -17,8 +17,11 @@ LOOPBACK = "127.0.0.1"
 def test_txt_records_follow_the_spec_and_hold_nothing_about_the_code() -> None:
     room_id = os.urandom(16)
     txt = txt_records("Salon " * 20, 3, "kids2", room_id)
-    assert txt["v"] == "1" and txt["mv"] == "1" and txt["free"] == "3"
-    assert txt["preset"] == "kids2" and txt["room"] == room_id.hex()
+    assert txt["v"] == "1"
+    assert txt["mv"] == "1"
+    assert txt["free"] == "3"
+    assert txt["preset"] == "kids2"
+    assert txt["room"] == room_id.hex()
     assert len(txt["table"]) <= 32
     assert all(len(v.encode()) <= 64 for v in txt.values())
     assert set(txt) == {"v", "mv", "table", "free", "preset", "room"}
@@ -67,7 +70,8 @@ async def test_a_table_that_refuses_connections_is_marked_stale() -> None:
         assert not await probe(table.address, table.port)
         browser.mark_stale(table.instance)
         listed = [t for t in browser.listed() if t.room == room_id.hex()]
-        assert listed and listed[0].stale
+        assert listed
+        assert listed[0].stale
     finally:
         await announcer.close()
         await browser.close()

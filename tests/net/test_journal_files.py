@@ -43,6 +43,7 @@ def test_a_snapshot_never_follows_a_link_planted_at_a_guessable_temp_name(
     planted.symlink_to(victim)
     journal_module.write_atomically(target, b"snapshot data")
     assert victim.read_bytes() == b"precious"
-    assert target.read_bytes() == b"snapshot data" and not target.is_symlink()
+    assert target.read_bytes() == b"snapshot data"
+    assert not target.is_symlink()
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and p != planted]

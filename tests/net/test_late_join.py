@@ -44,9 +44,12 @@ async def test_a_player_joining_during_a_round_is_welcomed_at_once_as_a_spectato
         cat = await join(server.port, table.room_code, "Cat")
         sessions.append(cat)
         assert await until(lambda: cat.welcome is not None), "no welcome for a late joiner"
-        assert cat.welcome is not None and cat.welcome.seat is None and cat.seat is None
+        assert cat.welcome is not None
+        assert cat.welcome.seat is None
+        assert cat.seat is None
         assert cat.ticket is None  # nothing to resume while watching
-        assert cat.last_state is not None and cat.last_state.hand == ()
+        assert cat.last_state is not None
+        assert cat.last_state.hand == ()
     finally:
         for session in sessions:
             await session.close()

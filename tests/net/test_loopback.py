@@ -66,7 +66,8 @@ async def test_whole_game_over_sockets_with_bots(rules_name: str) -> None:
         assert any(isinstance(m, State) for m in screen)
         for message in screen:
             if isinstance(message, State):
-                assert message.hand == () and message.legal == ()
+                assert message.hand == ()
+                assert message.legal == ()
             if isinstance(message, Event):
                 assert message.type not in PRIVATE_EVENTS
         for player, session in zip(players, sessions, strict=True):
@@ -74,7 +75,8 @@ async def test_whole_game_over_sockets_with_bots(rules_name: str) -> None:
                 if isinstance(message, Event) and message.type in PRIVATE_EVENTS:
                     assert message.fields["seat"] == session.seat
         for session in sessions:
-            assert session.fair_rounds and all(session.fair_rounds.values())
+            assert session.fair_rounds
+            assert all(session.fair_rounds.values())
             await session.close()
     finally:
         await server.close()
@@ -112,14 +114,16 @@ async def test_cut_connection_mid_turn_comes_back_to_the_same_seat_and_hand() ->
             if ann.reconnects:
                 break
             await asyncio.sleep(0.01)
-        assert ann.reconnects == 1 and ann.seat == seat
+        assert ann.reconnects == 1
+        assert ann.seat == seat
         for _ in range(100):
             if ann.connection == "connected" and ann.last_state and table.slots[seat].peer:
                 break
             await asyncio.sleep(0.01)
         assert list(table.game.seat_view(seat).hand) == hand
         assert list(ann.last_state.hand) == [c.code for c in hand]
-        assert ann.ticket is not None and ann.ticket.generation == 1
+        assert ann.ticket is not None
+        assert ann.ticket.generation == 1
         await ann.close()
         await bob.close()
     finally:
@@ -212,7 +216,8 @@ async def test_action_flood_is_refused_then_dropped_and_the_table_goes_on() -> N
             if table.sid > 10:
                 break
             await asyncio.sleep(0.01)
-        assert table.sid > 10 and table.game.round.round_no >= table_round
+        assert table.sid > 10
+        assert table.game.round.round_no >= table_round
         for task in tasks:
             task.cancel()
         await ann.close()
@@ -283,7 +288,9 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
                 replies.extend(conn.receive_data(await asyncio.wait_for(reader.read(65536), 2)))
             error = next(m for m in replies if isinstance(m, ErrorReply))
         assert isinstance(error, ErrorReply)
-        assert error.code == "not_your_turn" and error.rule == "O10" and error.seq == 1
+        assert error.code == "not_your_turn"
+        assert error.rule == "O10"
+        assert error.seq == 1
         # A notation outside the protocol: the frame authenticates, the schema refuses it.
         assert conn.tx is not None
         bad = msgpack.packb({"t": "action", "seq": 2, "sid": state.sid, "a": "play R99"})
@@ -342,9 +349,12 @@ async def test_a_player_dropped_from_the_lobby_joins_again_by_itself() -> None:
             if ann.reconnects and ann.seat is not None and len(table.slots) == 2:
                 break
             await asyncio.sleep(0.01)
-        assert ann.reconnects == 1 and len(table.slots) == 2
+        assert ann.reconnects == 1
+        assert len(table.slots) == 2
         assert {s.name for s in table.slots} == {"Ann", "Bob"}
-        assert ann.seat == seat and ann.ticket is not None and ann.ticket.generation == 1
+        assert ann.seat == seat
+        assert ann.ticket is not None
+        assert ann.ticket.generation == 1
         await ann.close()
     finally:
         await server.close()

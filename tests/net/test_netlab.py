@@ -110,12 +110,14 @@ def test_game_across_namespaces_with_a_link_down_and_up() -> None:
         done = {node: read_json_line(p, "done", 90) for node, p in clients.items()}
         records = read_journal(journal).records
         namespaces = [*lab.nodes.values(), lab.switch]
-    assert lab.leftovers() == [] and not lab.scratch.exists()
+    assert lab.leftovers() == []
+    assert not lab.scratch.exists()
     listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     assert not any(ns in listed for ns in namespaces)
     assert done["c0"]["reconnects"] >= 1, done
     scores = {tuple(d["scores"]) for d in done.values()}
-    assert len(scores) == 1 and len(next(iter(scores))) == 4
+    assert len(scores) == 1
+    assert len(next(iter(scores))) == 4
     acts = [r for r in records if r["k"] == "act" and r["seq"]]
     for result in done.values():
         seqs = [r["seq"] for r in acts if r["a"].split()[0] == str(result["seat"])]
@@ -191,7 +193,8 @@ def test_lanuno_join_lists_the_tables_it_finds_and_joins_the_chosen_one() -> Non
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
-        assert join.stdin is not None and join.stdout is not None
+        assert join.stdin is not None
+        assert join.stdout is not None
         lines: list[str] = []
         end = time.monotonic() + 30
         while time.monotonic() < end:

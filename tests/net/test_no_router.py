@@ -74,7 +74,8 @@ def test_every_up_multicast_ipv4_interface_is_chosen_loopback_and_down_ones_neve
 def test_only_loopback_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_adapters(monkeypatch, {"lo": (0x9, [("127.0.0.1", 8)])})
     assert discovery_addresses(None) == [LOOPBACK]
-    assert "Only loopback" in LOOPBACK_ONLY and "--interface" in LOOPBACK_ONLY
+    assert "Only loopback" in LOOPBACK_ONLY
+    assert "--interface" in LOOPBACK_ONLY
 
 
 def host_command(lab: NetLab, *extra: str) -> list[str]:
@@ -123,7 +124,8 @@ def test_without_a_router_the_host_announces_on_the_lan_and_a_bare_join_finds_it
         text = wait_for_log(log_path, "players join with", 20)
         host_address = lab.addresses["host"]
         assert f"{host_address}:7777" in text
-        assert "127.0.0.1:7777" not in text and "Only loopback" not in text
+        assert "127.0.0.1:7777" not in text
+        assert "Only loopback" not in text
         browser = lab.spawn(
             "c0",
             [sys.executable, str(SCRIPTS / "netlab_client.py"), "--discover-only"],
@@ -144,4 +146,5 @@ def test_a_host_with_only_loopback_says_so() -> None:
         log = open(log_path, "wb")  # noqa: SIM115
         lab.spawn("host", host_command(lab), stdout=log, stderr=subprocess.STDOUT)
         text = wait_for_log(log_path, "players join with", 20)
-        assert "127.0.0.1:7777" in text and LOOPBACK_ONLY in text.replace("\n", " ")
+        assert "127.0.0.1:7777" in text
+        assert LOOPBACK_ONLY in text.replace("\n", " ")

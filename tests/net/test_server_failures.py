@@ -44,7 +44,8 @@ def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("lanuno host: cannot restore"), done.stderr
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("lanuno host: cannot restore"), done.stderr
 
 
 # ---------------------------------------------------------------------- 4: the timer loop
@@ -117,7 +118,8 @@ async def test_a_journal_write_failure_closes_the_table_with_a_clear_reason(
         await asyncio.sleep(0.05)
         # The screen saw the deal (journaled) but nothing of the action that was not.
         states = [m for m in seen if isinstance(m, State)]
-        assert states and len({s.sid for s in states}) == 1
+        assert states
+        assert len({s.sid for s in states}) == 1
     finally:
         watcher.cancel()
         await server.close()

@@ -114,7 +114,8 @@ async def test_client_pickers_from_the_keyboard() -> None:
         session.feed(state(phase="turn", sid=11))
         await consumed(session.queue)  # type: ignore[arg-type]
         await press(pipe, "7\r")
-        assert model.picker is not None and model.picker.card == "W"
+        assert model.picker is not None
+        assert model.picker.card == "W"
         await press(pipe, "\x1b")
         await until(lambda: model.picker is None, "Esc closes the wild's color picker")
 
@@ -166,7 +167,8 @@ def test_larger_terminals_get_wider_panels_and_longer_hand_rows() -> None:
         small = render_text(app, 80, 24)
         large = render_text(app, 140, 45)
     assert ctl.per_row == 23
-    assert small.count("^^^^^") == 1 and large.count("^^^^^") == 1
+    assert small.count("^^^^^") == 1
+    assert large.count("^^^^^") == 1
     assert len(large.splitlines()) == 45
     assert max(len(line) for line in large.splitlines()) > 80
 
@@ -237,11 +239,14 @@ def test_shared_screen_shows_check_numbers_and_never_a_hand() -> None:
         app = build_table_application(ctl, input=pipe, output=DummyOutput())
         model.apply(lobby(), 0.0)
         text = render_text(app)
-        assert "314 159" in text and "271 828" in text
+        assert "314 159" in text
+        assert "271 828" in text
         # Even a (wrongly) non-public State cannot leak: the table never reads the hand.
         model.apply(state(hand=("G5", "G6", "Y8")), 0.0)
         text = render_text(app)
-    assert "G 5" not in text and "G5" not in text and "Y 8" not in text
+    assert "G 5" not in text
+    assert "G5" not in text
+    assert "Y 8" not in text
 
 
 def test_kicked_seat_is_the_selected_one_between_rounds() -> None:
@@ -266,7 +271,8 @@ async def test_a_failing_session_is_reported_on_screen_not_as_a_traceback() -> N
     model = ClientModel(translator("en"))
     ctl = ClientController(session, model)
     await ctl.pump()
-    assert ctl.finished and ctl.connection() == "closed"
+    assert ctl.finished
+    assert ctl.connection() == "closed"
     assert model.log.lines[-1].text == "The connection failed: peer reset"
 
 

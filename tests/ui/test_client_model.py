@@ -92,7 +92,8 @@ def test_escape_drops_the_wild_color_picker() -> None:
 
 def test_choose_color_phase_opens_a_picker_that_sends_color() -> None:
     model = model_with(state(phase="choose_color", legal=("color R", "color G")))
-    assert model.picker is not None and model.picker.options == ("R", "G")
+    assert model.picker is not None
+    assert model.picker.options == ("R", "G")
     model.cancel()  # the host is waiting: Esc does not drop it
     assert model.picker is not None
     assert model.choose(1) == ("color G",)
@@ -101,9 +102,11 @@ def test_choose_color_phase_opens_a_picker_that_sends_color() -> None:
 def test_gift_picker_asks_for_both_recipients() -> None:
     gives = tuple(f"give {a} {b}" for a in (0, 1, 3) for b in (0, 1, 3))
     model = model_with(state(phase="gift", legal=gives))
-    assert model.picker is not None and model.picker.options == ("0", "1", "3")
+    assert model.picker is not None
+    assert model.picker.options == ("0", "1", "3")
     assert model.choose(2) == ()
-    assert model.picker is not None and model.picker.first == 3
+    assert model.picker is not None
+    assert model.picker.first == 3
     model.apply(state(phase="gift", legal=gives, sid=9), NOW)  # unrelated update keeps it
     assert model.choose(0) == ("give 3 0",)
 

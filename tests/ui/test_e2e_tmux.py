@@ -181,7 +181,8 @@ def test_two_players_finish_a_game_in_tmux(tmux: Tmux, host: tuple[int, Path]) -
         # The winner reads it in the second person, the other player by name.
         assert "wins the game!" in screen or "You win the game!" in screen
         assert f"{name} wins" not in screen
-        assert "Player" in screen and "Score" in screen
+        assert "Player" in screen
+        assert "Score" in screen
         assert f"{name} (you)" not in screen  # the end screen, not the table
         tmux.keys(target, "q")
     assert sum("You win the game!" in screen for screen in screens.values()) == 1

@@ -155,7 +155,8 @@ def test_shared_screen_keeps_the_room_code_and_check_numbers_during_the_game(
     feed(model, lobby_with((1, MAX_AWAY)))
     feed(model, lobby_with((1, seat_("Max", "human", True, True, True, 654321))))
     screen = render_text(app)
-    assert "check 654 321" in screen and "check 271 828" not in screen
+    assert "check 654 321" in screen
+    assert "check 271 828" not in screen
 
 
 def test_ten_seats_show_away_and_check_numbers_on_one_line_each() -> None:
@@ -167,7 +168,8 @@ def test_ten_seats_show_away_and_check_numbers_on_one_line_each() -> None:
     for model, _screen, app in table_app():
         feed(model, lobby_(tuple(seats), "official", {}, True), public)
         screen = render_text(app)
-        assert re.search(r"Zoe\s+away", screen) and re.search(r"Sam\s+100 009", screen), screen
+        assert re.search(r"Zoe\s+away", screen), screen
+        assert re.search(r"Sam\s+100 009", screen), screen
 
 
 def test_round_result_waits_for_enter_then_the_new_round_shows(
@@ -177,7 +179,8 @@ def test_round_result_waits_for_enter_then_the_new_round_shows(
     feed(model, welcome(), lobby(), state(), round_end_(1, 1, 87, (120, 87, 40, 65)))
     feed(model, state(round_no=2, sid=9, deadline_ms=None))  # round 2 began at once
     screen = render_text(app)
-    assert model.screen == "round_end" and "Round 1 is over" in screen
+    assert model.screen == "round_end"
+    assert "Round 1 is over" in screen
     assert "Round 2 has started: press Enter to play." in screen
     model.continue_()
     assert model.screen == "play"
@@ -250,7 +253,8 @@ def test_log_scrolls_back_with_page_up(
     assert "Round 1 starts" not in render_text(app)
     model.scroll_log(1000)  # PgUp, many times: stops at the first line
     screen = render_text(app)
-    assert "Round 1 starts" in screen and "PgDn" in screen
+    assert "Round 1 starts" in screen
+    assert "PgDn" in screen
     model.scroll_log(-1000)
     assert "Round 1 starts" not in render_text(app)
 
@@ -281,16 +285,20 @@ async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
         await _drained(session.queue)  # type: ignore[arg-type]
         pipe.send_text("?")
         await asyncio.sleep(0.1)
-        assert model.help_open and "Counter-UNO: catch a player" in render_text(app)
+        assert model.help_open
+        assert "Counter-UNO: catch a player" in render_text(app)
         pipe.send_text("d")  # any key closes the help, and does nothing else
         await asyncio.sleep(0.1)
-        assert not model.help_open and session.acted == []
+        assert not model.help_open
+        assert session.acted == []
         pipe.send_text("q")
         await asyncio.sleep(0.1)
-        assert model.confirm_quit and "Leave the game?" in render_text(app)
+        assert model.confirm_quit
+        assert "Leave the game?" in render_text(app)
         pipe.send_text("n")  # anything but Y stays
         await asyncio.sleep(0.1)
-        assert not model.confirm_quit and not running.done()
+        assert not model.confirm_quit
+        assert not running.done()
         pipe.send_text("qy")
         assert await asyncio.wait_for(running, 5) == 0
 
@@ -312,7 +320,8 @@ async def test_shared_screen_asks_before_closing_a_running_game() -> None:
         assert controls.calls == []
         pipe.send_text("x")
         await asyncio.sleep(0.1)
-        assert not model.confirm_quit and controls.calls == []
+        assert not model.confirm_quit
+        assert controls.calls == []
         pipe.send_text("?")
         await asyncio.sleep(0.1)
         assert "PgUp/PgDn: scroll the events" in render_text(app)
@@ -373,7 +382,8 @@ def test_my_own_seat_is_narrated_in_the_second_person(
         assert lines[2] == log_line
         screen = render_text(app)
         assert summary in _panel_text(screen)
-        assert "jdoe wins" not in screen and "You wins" not in screen
+        assert "jdoe wins" not in screen
+        assert "You wins" not in screen
         assert "jdoe gagne" not in screen
 
 
@@ -391,7 +401,8 @@ def test_one_point_is_singular() -> None:
         feed(model, welcome(), lobby(), state(), event("round_ended", winner=1, points=1))
         feed(model, round_end_(1, 1, 1, (0, 1, 0, 0)))
         screen = render_text(app)
-        assert "scores 1 point." in _panel_text(screen) and "1 points" not in screen
+        assert "scores 1 point." in _panel_text(screen)
+        assert "1 points" not in screen
 
 
 def test_engine_refusals_are_translated_and_seats_count_from_one() -> None:
@@ -416,16 +427,21 @@ def test_bot_levels_and_card_codes_in_french() -> None:
         feed(model, welcome(), lobby_(tuple(seats), "official", {}, True))
         feed(model, state(hand=hand, legal=legal))
         screen = render_text(app)
-        assert model.name_of(3) == "Robot 2 (intermédiaire)" and "Robot 2 (int" in screen
+        assert model.name_of(3) == "Robot 2 (intermédiaire)"
+        assert "Robot 2 (int" in screen
         assert "intermediate" not in screen
         hand_row = next(line for line in screen.splitlines() if "JPa" in line)
-        assert "W" not in hand_row and "[Jok]" in hand_row and "[J+4]" in hand_row
+        assert "W" not in hand_row
+        assert "[Jok]" in hand_row
+        assert "[J+4]" in hand_row
     for table, _screen, tapp in table_app("fr"):
         feed(table, lobby_(tuple(seats), "official", {}, True))
         feed(table, state(hand=(), legal=(), top="W+4", color="G"))
         screen = render_text(tapp)
-        assert "J+4  VERT" in screen and "W+4" not in screen
-        assert "Robot 2 (interméd" in screen and "intermediate" not in screen
+        assert "J+4  VERT" in screen
+        assert "W+4" not in screen
+        assert "Robot 2 (interméd" in screen
+        assert "intermediate" not in screen
 
 
 def test_a_local_game_shows_no_check_number_or_connection(
@@ -435,7 +451,8 @@ def test_a_local_game_shows_no_check_number_or_connection(
     model.local = True
     feed(model, welcome(), lobby(), state())
     header = render_text(app).splitlines()[0]
-    assert "check" not in header and "connected" not in header
+    assert "check" not in header
+    assert "connected" not in header
     assert header.strip().startswith("lanuno · Kitchen")
 
 
@@ -452,11 +469,14 @@ def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, ob
         kids_lobby = lobby_(lobby().seats, "kids", options, True)  # type: ignore[arg-type]
         feed(model, welcome_(2, "Kitchen", "kids", options), kids_lobby, state())  # type: ignore[arg-type]
         keys = render_text(app).splitlines()[-1]
-        assert "D draw" in keys and "U UNO!" in keys
-        assert "Counter-UNO" not in keys and "challenge" not in keys
+        assert "D draw" in keys
+        assert "U UNO!" in keys
+        assert "Counter-UNO" not in keys
+        assert "challenge" not in keys
         model.help_open = True
         help_text = render_text(app)
-        assert "Counter-UNO" not in help_text and "challenge" not in help_text
+        assert "Counter-UNO" not in help_text
+        assert "challenge" not in help_text
 
 
 def test_kids2_gift_prompt_fits_80_columns() -> None:
@@ -476,7 +496,8 @@ def test_kids2_gift_prompt_fits_80_columns() -> None:
             feed(model, welcome_(2, "Kitchen", "kids2", KIDS2), lobby_(seats, "kids2", KIDS2, True))  # type: ignore[arg-type]
             feed(model, gift)
             screen = render_text(app)
-            assert model.picker is not None and model.picker.kind == "gift"
+            assert model.picker is not None
+            assert model.picker.kind == "gift"
             for name in ("Léonie-Charlotte", "Maximilien", "Théodore", "Bartholomew"):
                 assert name in screen, screen
             hint = {"en": "Esc to cancel", "fr": "Échap pour annuler"}[lang]
@@ -488,7 +509,8 @@ def test_below_the_minimum_size_a_clear_make_it_bigger_screen() -> None:
         feed(model, welcome(), lobby(), state())
         assert "Your hand" in render_text(app, MIN_WIDTH, MIN_HEIGHT)
         small = render_text(app, 70, 20)
-        assert "too small" in small and f"at least {MIN_WIDTH} x {MIN_HEIGHT}" in small
+        assert "too small" in small
+        assert f"at least {MIN_WIDTH} x {MIN_HEIGHT}" in small
         assert "(now 70 x 20)" in small
     for table, _screen, tapp in table_app("fr"):
         feed(table, lobby())

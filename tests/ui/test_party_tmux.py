@@ -99,7 +99,8 @@ def test_away_player_room_code_french_turn_and_quit_question_at_80x24(
     lines = french.splitlines()
     title = next(i for i, line in enumerate(lines) if "Votre main" in line)
     hand_row = lines[title + 2]
-    assert hand_row.strip() and "W" not in hand_row, french
+    assert hand_row.strip(), french
+    assert "W" not in hand_row, french
 
     # Zoe's laptop dies: everyone sees her away; the room code stays on the shared screen.
     pane = tmux.run("display-message", "-p", "-t", "p:zoe", "#{pane_pid}").strip()

@@ -26,9 +26,11 @@ def test_screens_follow_the_game() -> None:
     model.apply(state(hand=(), legal=()), NOW)
     assert model.screen == "play"
     model.apply(RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)), NOW)
-    assert model.screen == "round_end" and model.between_rounds
+    assert model.screen == "round_end"
+    assert model.between_rounds
     model.apply(state(hand=(), legal=(), round_no=2), NOW)
-    assert model.screen == "play" and not model.between_rounds
+    assert model.screen == "play"
+    assert not model.between_rounds
     model.apply(GameEnd(winner=0, scores=(512, 87, 40, 65)), NOW)
     assert model.screen == "game_end"
     assert model.scoreboard()[0] == (0, "Lea", 512, True)

@@ -55,13 +55,16 @@ def test_s2_wrong_codes_never_connect_and_code_rotates_after_ten() -> None:
         with pytest.raises(RemoteProtocolError) as raised:
             pump(client, host)
         outcomes.append(raised.value.code)
-        assert host.phase is Phase.CLOSED and client.phase is not Phase.OPEN
+        assert host.phase is Phase.CLOSED
+        assert client.phase is not Phase.OPEN
         if attempt == 9:
-            assert table.guard.code != first_code and table.guard.epoch == 1
+            assert table.guard.code != first_code
+            assert table.guard.epoch == 1
         if attempt < 9:
             assert table.guard.code == first_code
     assert outcomes == [CloseCode.AUTH_FAILED] * 25
-    assert table.guard.total_failures == 25 and table.guard.epoch == 2
+    assert table.guard.total_failures == 25
+    assert table.guard.epoch == 2
     # The right code still works after all that.
     assert join(table).host.phase is Phase.OPEN
 
@@ -93,7 +96,8 @@ def test_guard_counts_failures_per_epoch_only() -> None:
     assert not guard.record_failure(0)
     assert guard.record_failure(0)
     assert not guard.record_failure(0)  # a late failure against the old code
-    assert guard.failures == 0 and guard.epoch == 1
+    assert guard.failures == 0
+    assert guard.epoch == 1
 
 
 def test_s6_host_whose_msg_b_differs_from_its_commitment_is_refused() -> None:
@@ -122,7 +126,8 @@ def test_resume_rotates_secret_and_accepts_previous_generation() -> None:
     table.secrets[(3, 1)] = resumed.host_done.resume_secret
     # The client lost the host's confirmation and retries with generation 0: still fine.
     again = connect_resume(table, 3, 0, first.client_done.resume_secret)
-    assert again.host_done.mode is Mode.RESUME and again.host_done.seat == 3
+    assert again.host_done.mode is Mode.RESUME
+    assert again.host_done.seat == 3
 
 
 def connect_resume(table: Table, seat: int, gen: int, secret: bytes):  # type: ignore[no-untyped-def]
@@ -184,7 +189,8 @@ def test_send_before_open_and_after_close_is_a_local_error() -> None:
     pair = join(Table())
     bye = pair.client.close(CloseCode.NORMAL, "bed time")
     events = pair.host.receive_data(bye)
-    assert events[-1].clean and events[-1].reason == "bed time"  # type: ignore[union-attr]
+    assert events[-1].clean
+    assert events[-1].reason == "bed time"
     assert pair.host.phase is Phase.CLOSED
     with pytest.raises(LocalProtocolError):
         pair.client.send(hello())

@@ -181,7 +181,8 @@ def test_padding_hides_hand_and_playable_cards() -> None:
 
 def test_pad_round_trip_and_zero_padding_required() -> None:
     assert unpad(pad(b"abc")) == b"abc"
-    assert len(pad(b"x" * 254)) == 256 and len(pad(b"x" * 255)) == 512
+    assert len(pad(b"x" * 254)) == 256
+    assert len(pad(b"x" * 255)) == 512
     with pytest.raises(RemoteProtocolError):
         unpad(pad(b"abc")[:-1] + b"\x01")
 
@@ -210,7 +211,8 @@ def feed_authenticated(pair: ConnectionPair, to_host: bool, payload: bytes) -> N
     """Seal ``payload`` with the real sender key and counter, feed it to a fresh receiver
     state, and require a clean protocol error or a valid message."""
     sender, receiver = (pair.client, pair.host) if to_host else (pair.host, pair.client)
-    assert sender.tx is not None and receiver.rx is not None
+    assert sender.tx is not None
+    assert receiver.rx is not None
     sealer = FrameSealer(sender.tx.key, sender.tx._aad)
     sealer.counter = receiver.rx.counter
     counter = receiver.rx.counter
@@ -366,11 +368,14 @@ def bye_after(pair: ConnectionPair, payload: bytes) -> Bye:
     assert pair.client.tx is not None
     with pytest.raises(RemoteProtocolError) as raised:
         pair.host.receive_data(pair.client.tx.seal(payload))
-    assert raised.value.code is CloseCode.PROTOCOL_ERROR and pair.host.closed
+    assert raised.value.code is CloseCode.PROTOCOL_ERROR
+    assert pair.host.closed
     events = pair.client.receive_data(pair.host.data_to_send())
-    assert len(events) == 2 and pair.client.closed
+    assert len(events) == 2
+    assert pair.client.closed
     bye, closed = events
-    assert isinstance(bye, Bye) and bye.code == CloseCode.PROTOCOL_ERROR
+    assert isinstance(bye, Bye)
+    assert bye.code == CloseCode.PROTOCOL_ERROR
     assert closed == ConnectionClosed(code=2, reason=bye.reason, clean=True)
     return bye
 

@@ -214,7 +214,8 @@ def test_s3_every_bit_flip_is_rejected_by_the_frame_layer() -> None:
         except RemoteProtocolError:
             continue
         # A longer (still well-formed) length waits for bytes that never authenticate.
-        assert result is None and bit < 8, bit
+        assert result is None, bit
+        assert bit < 8, bit
 
 
 @pytest.mark.parametrize("bit", [*range(16), 16, 100, 1000, 4000, -1])
@@ -277,7 +278,8 @@ def test_s4_truncation_is_detected() -> None:
     pair, frame = recorded_frame()
     pair.client.receive_data(frame)
     (closed,) = pair.client.receive_data(b"")  # between frames but without bye: a drop
-    assert isinstance(closed, ConnectionClosed) and not closed.clean
+    assert isinstance(closed, ConnectionClosed)
+    assert not closed.clean
 
 
 # ---------------------------------------------------------------------------------- S5
@@ -297,7 +299,8 @@ def test_s5_no_key_nonce_pair_repeats_and_every_connection_has_fresh_keys(
 
     def new_keys(p: ConnectionPair) -> None:
         for conn in (p.client, p.host):
-            assert conn.tx is not None and conn.tx.key not in keys_seen
+            assert conn.tx is not None
+            assert conn.tx.key not in keys_seen
             keys_seen.add(conn.tx.key)
             used.add((conn.tx.key, 0))  # the confirmation frame used counter 0
             assert conn.tx.counter == 1

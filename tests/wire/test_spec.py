@@ -98,7 +98,8 @@ def test_nested_records_match_the_spec() -> None:
     assert tuple(re.findall(r"`([a-z_]+)`: ", lobby_seat)) == field_names(LobbySeat)
     reveal = spec_messages("Host → client")["seed_reveal"]
     triple = re.search(r"\[(seat), (seed) bin 32, (commit) bin 32\]", reveal)
-    assert triple is not None and triple.groups() == field_names(SeatSeed)
+    assert triple is not None
+    assert triple.groups() == field_names(SeatSeed)
 
 
 def test_error_codes_match_the_spec() -> None:
@@ -122,7 +123,8 @@ def test_the_event_table_is_generated_from_the_engine_events() -> None:
     spec = importlib.util.spec_from_file_location(
         "gen_vectors", ROOT / "scripts" / "gen_vectors.py"
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     gen_vectors = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen_vectors)
     text = SPEC.read_text(encoding="utf-8")

@@ -44,7 +44,8 @@ def gen_vectors() -> Any:
     spec = importlib.util.spec_from_file_location(
         "gen_vectors", ROOT / "scripts" / "gen_vectors.py"
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -70,7 +71,8 @@ def test_frames_open_with_only_the_published_keys() -> None:
         plaintext = ChaCha20Poly1305(bytes.fromhex(key)).decrypt(nonce, raw[2:], aad)
         n = int.from_bytes(plaintext[:2], "big")
         assert plaintext[2 : 2 + n].hex() == frame["msgpack"]
-        assert len(plaintext) == frame["padded_plaintext_length"] and len(plaintext) % 256 == 0
+        assert len(plaintext) == frame["padded_plaintext_length"]
+        assert len(plaintext) % 256 == 0
         assert set(plaintext[2 + n :]) <= {0}
 
 
@@ -130,14 +132,16 @@ def test_fair_shuffler_drives_the_engine_deck() -> None:
     deck = build_deck(DeckKind.STANDARD)
     shuffled = list(deck)
     FairShuffler(b"\x01" * 32).shuffle(shuffled, "round 1 deal")
-    assert Counter(shuffled) == Counter(deck) and shuffled != deck
+    assert Counter(shuffled) == Counter(deck)
+    assert shuffled != deck
 
 
 def test_below_is_in_range_deterministic_and_roughly_uniform() -> None:
     shuffler = FairShuffler(b"\x02" * 32)
     assert shuffler.below(10, "a") == shuffler.below(10, "a")
     values = Counter(FairShuffler(bytes([i]) * 32).below(3, "p") for i in range(240))
-    assert set(values) == {0, 1, 2} and min(values.values()) > 50
+    assert set(values) == {0, 1, 2}
+    assert min(values.values()) > 50
     with pytest.raises(ValueError):
         shuffler.below(0, "a")
 
@@ -188,7 +192,8 @@ def flip(data: bytes, bit: int) -> bytes:
 
 def test_s9_honest_round_verifies() -> None:
     result = check(*honest_round())
-    assert not result.my_seed_unused and len(result.round_seed) == 32
+    assert not result.my_seed_unused
+    assert len(result.round_seed) == 32
 
 
 def test_s9_a_round_dealt_without_my_lost_seed_is_a_notice_not_a_failure() -> None:
@@ -234,14 +239,17 @@ def test_client_reveal_is_repeated_for_a_round_already_revealed() -> None:
     first = seeds.reveal(1)  # lost with the connection
     resume_commit = seeds.next_commit  # the resume's hello carries this
     second = seeds.reveal(1)
-    assert second == first and seeds.next_commit == resume_commit
+    assert second == first
+    assert seeds.next_commit == resume_commit
     assert seeds.revealed == {1: first.seed}
     book.accept(0, second)  # no bad_seed
     assert book.seeds(1) == {0: first.seed}
     third = seeds.reveal(2)
-    assert third.seed != first.seed and client_seed_commitment(third.seed) == first.next_commit
+    assert third.seed != first.seed
+    assert client_seed_commitment(third.seed) == first.next_commit
     book.accept(0, third)
-    assert seeds.reveal(2) == third and seeds.reveal(1) == first
+    assert seeds.reveal(2) == third
+    assert seeds.reveal(1) == first
 
 
 @pytest.mark.parametrize("bit", [0, 7, 100, 255])

@@ -71,7 +71,8 @@ def connect(table: Table, client: ClientConnection) -> ConnectionPair:
     at_client, at_host = pump(client, host)
     (client_done,) = at_client
     (host_done,) = at_host
-    assert isinstance(client_done, HandshakeComplete) and isinstance(host_done, HandshakeComplete)
+    assert isinstance(client_done, HandshakeComplete)
+    assert isinstance(host_done, HandshakeComplete)
     return ConnectionPair(client, host, client_done, host_done)
 
 
