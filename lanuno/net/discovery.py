@@ -244,7 +244,7 @@ class TableBrowser:
 
     def _on_state_change(
         self,
-        _zeroconf: object,
+        zeroconf: object,  # noqa: ARG002 (zeroconf passes its handler arguments by name)
         service_type: str,
         name: str,
         state_change: ServiceStateChange,
