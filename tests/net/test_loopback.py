@@ -358,3 +358,40 @@ async def test_a_player_dropped_from_the_lobby_joins_again_by_itself() -> None:
         await ann.close()
     finally:
         await server.close()
+
+
+class FillingJournal(JournalWriter):
+    """A journal whose disk fills up when told."""
+
+    full = False
+
+    def append(self, batch):  # type: ignore[no-untyped-def]
+        if self.full:
+            raise OSError(28, "No space left on device")
+        super().append(batch)
+
+
+async def test_a_table_that_cannot_write_its_journal_pauses_and_players_keep_their_seats(
+    tmp_path: Path,
+) -> None:
+    """Issue 11 item 4 (client side): the goodbye says "table paused"; the client keeps its
+    ticket and keeps trying, so ``lanuno host --resume`` brings it back."""
+    table = Table(TableConfig(), os.urandom)
+    journal = FillingJournal(tmp_path / "t.journal")
+    server = TableServer(table, journal=journal)
+    await server.start()
+    try:
+        ann = await join(server.port, table.room_code, "Ann")
+        ticket = ann.ticket
+        assert ticket is not None
+        journal.full = True
+        await TableControls(server).add_bot("beginner")  # a lobby record: cannot be written
+        for _ in range(300):
+            if ann.connection == "reconnecting":
+                break
+            await asyncio.sleep(0.01)
+        assert ann.connection == "reconnecting"  # not "closed": the table is only paused
+        assert ann.ticket == ticket
+        await ann.close()
+    finally:
+        await server.close()
