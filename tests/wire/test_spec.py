@@ -15,15 +15,18 @@ from pathlib import Path
 import pytest
 
 from lanuno.engine import events as engine_events
+from lanuno.wire.connection import _clip
 from lanuno.wire.messages import (
     CLIENT_MESSAGES,
     ERROR_CODES,
     HOST_MESSAGES,
+    Bye,
     LobbySeat,
     Message,
     Role,
     SeatSeed,
     State,
+    _Record,
     field_names,
 )
 
@@ -146,3 +149,23 @@ def test_every_requirement_number_is_unique_and_sections_count_from_one() -> Non
     for section_letter, numbers in by_section.items():
         assert sorted(numbers) == list(range(1, len(numbers) + 1)), section_letter
     assert sum(len(n) for n in by_section.values()) >= 40
+
+
+def test_the_base_classes_have_no_codec_of_their_own() -> None:
+    """Only ``@message``/``@record`` classes get a generated codec."""
+    with pytest.raises(NotImplementedError):
+        Message().to_wire()
+    with pytest.raises(NotImplementedError):
+        Message.from_wire({})
+    with pytest.raises(NotImplementedError):
+        _Record().to_wire()
+    with pytest.raises(NotImplementedError):
+        _Record.from_wire({})
+
+
+def test_a_goodbye_reason_is_clipped_to_printable_text() -> None:
+    assert _clip("a\x00b") == "a?b"
+    long = _clip("x" * 300)
+    assert len(long) == 200
+    assert long.endswith("...")
+    Bye(code=2, reason=long)  # valid as a bye.reason
