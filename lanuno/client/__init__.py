@@ -20,7 +20,6 @@ from lanuno.client.notices import (
 from lanuno.client.session import (
     FINAL_CLOSE_CODES,
     MAX_REFUSALS,
-    PAUSED_REASON,
     ClientCore,
     ClientEvent,
     ClientTiming,
@@ -31,7 +30,6 @@ from lanuno.client.session import (
 __all__ = [
     "FINAL_CLOSE_CODES",
     "MAX_REFUSALS",
-    "PAUSED_REASON",
     "ClientCore",
     "ClientEvent",
     "ClientTiming",

@@ -82,11 +82,6 @@ FINAL_CLOSE_CODES = frozenset(
 )
 """A ``bye`` with one of these ends the session; any other end is a drop to recover from."""
 
-PAUSED_REASON = "table paused"
-"""The start of a ``bye`` reason saying the table stopped but is not over (the host could
-not write its journal; ``--resume`` will bring it back): the session keeps its ticket and
-keeps trying, like after a drop."""
-
 REFUSALS = frozenset({CloseCode.RESUME_REJECTED, CloseCode.AUTH_FAILED})
 """Handshake failures that mean "this secret does not open this seat" (as opposed to a
 host that is busy, restarting or unreachable)."""
@@ -452,7 +447,7 @@ class ClientCore:
             self._drop_ticket()
             self._events.append(SeatLost())
             self._dropped(now, closed.reason)
-        elif closed.clean and closed.code in FINAL_CLOSE_CODES and not _paused(closed.reason):
+        elif closed.clean and closed.code in FINAL_CLOSE_CODES:
             self._events.append(Credentials(None))
             self._finish(closed.reason or CloseCode(closed.code).name)
         else:
@@ -529,14 +524,9 @@ def _describe(error: ProtocolError) -> str:
     return error.reason
 
 
-def _paused(reason: str) -> bool:
-    return reason.startswith(PAUSED_REASON)
-
-
 __all__ = [
     "FINAL_CLOSE_CODES",
     "MAX_REFUSALS",
-    "PAUSED_REASON",
     "ClientCore",
     "ClientEvent",
     "ClientTiming",

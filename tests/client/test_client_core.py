@@ -236,7 +236,6 @@ def test_forged_bytes_do_not_keep_a_silent_connection_alive() -> None:
 
 def test_a_paused_table_keeps_the_credentials() -> None:
     """Issue 11 item 4: a goodbye saying the table is paused is not the end."""
-    from lanuno.client.session import PAUSED_REASON
     from lanuno.wire.errors import CloseCode
 
     room = make_room()
@@ -246,7 +245,7 @@ def test_a_paused_table_keeps_the_credentials() -> None:
     room.settle()
     before = [e for e in ann.events if isinstance(e, Credentials)]
     assert ann.conn is not None
-    bye = ann.conn.close(CloseCode.HOST_SHUTDOWN, f"{PAUSED_REASON}: the journal cannot be written")
+    bye = ann.conn.close(CloseCode.TABLE_PAUSED, "table paused: the journal cannot be written")
     ann.conn = None
     ann.core.receive_data(bye, room.now)
     room._collect(ann)
