@@ -29,6 +29,10 @@ def _int(fields: Mapping[str, EventValue], key: str) -> int | None:
     return value if type(value) is int else None
 
 
+_DRAW_REASONS = ("penalty", "counter_uno", "challenge", "timeout", "gift")
+"""Draw causes narrated with their reason; any other draw is a plain one."""
+
+
 def _str(fields: Mapping[str, EventValue], key: str) -> str:
     value = fields.get(key)
     return value if isinstance(value, str) else "?"
@@ -92,7 +96,7 @@ def describe(
         return LogLine(say("ev.color_chosen", name=name, color=_color(tr, fields)))
     if kind == "drew":
         cause = _str(fields, "cause")
-        if cause in ("penalty", "counter_uno", "challenge", "timeout", "gift"):
+        if cause in _DRAW_REASONS:
             key = {"counter_uno": "caught"}.get(cause, cause)
             return LogLine(say(f"ev.drew_{key}", name=name, count=cards))
         key = "ev.drew_one" if count == 1 else "ev.drew_many"
@@ -194,9 +198,12 @@ class EventLog:
         self.lines: list[LogLine] = []
         self._open_wild: tuple[int | None, str] | None = None
         """(seat, card) of a wild just logged, whose color may follow in the next event."""
+        self._open_draw: tuple[int | None, int] | None = None
+        """(seat, count) of the reader's own cards just logged by face ("You drew red 7."):
+        the public "drew" that follows says it again, so a plain draw is not logged twice."""
 
     def add(self, line: LogLine) -> None:
-        self._open_wild = None
+        self._open_wild = self._open_draw = None
         self._append(line)
 
     def add_event(
@@ -208,7 +215,14 @@ class EventLog:
         me: int | None = None,
     ) -> None:
         open_wild, self._open_wild = self._open_wild, None
+        open_draw, self._open_draw = self._open_draw, None
         seat = _int(fields, "seat")
+        if (
+            kind == "drew"
+            and open_draw == (seat, _int(fields, "count"))
+            and _str(fields, "cause") not in _DRAW_REASONS
+        ):
+            return  # "You drew red 7." already said it; a penalty's line still says why
         if kind == "color_chosen" and open_wild is not None and open_wild[0] == seat:
             self.lines[-1] = LogLine(
                 tr.you(
@@ -224,6 +238,8 @@ class EventLog:
         card = _str(fields, "card")
         if kind == "played" and card in ("W", "W+4", "X"):
             self._open_wild = (seat, card)
+        if kind == "cards_drawn":
+            self._open_draw = (seat, len(_list(fields, "cards")))
 
     def _append(self, line: LogLine) -> None:
         self.lines.append(line)

@@ -131,6 +131,23 @@ def test_event_log_keeps_the_last_lines() -> None:
     assert log.last(0) == []
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_my_own_plain_draw_is_one_line_a_penalty_keeps_its_reason(lang: str) -> None:
+    log, tr = EventLog(), translator(lang)
+    log.add_event("cards_drawn", {"seat": 2, "cards": ("Y3",)}, names, tr, me=2)
+    log.add_event("drew", {"seat": 2, "count": 1, "cause": "draw"}, names, tr, me=2)
+    assert [line.text for line in log.lines] == [
+        describe("cards_drawn", {"seat": 2, "cards": ("Y3",)}, names, tr, 2).text
+    ]
+    log.add_event("cards_drawn", {"seat": 2, "cards": ("R7", "W")}, names, tr, me=2)
+    log.add_event("drew", {"seat": 2, "count": 2, "cause": "penalty"}, names, tr, me=2)
+    assert len(log.lines) == 3  # the cards, then why they came
+    # Someone else's draw right after mine is still told.
+    log.add_event("cards_drawn", {"seat": 2, "cards": ("G1",)}, names, tr, me=2)
+    log.add_event("drew", {"seat": 1, "count": 1, "cause": "draw"}, names, tr, me=2)
+    assert len(log.lines) == 5
+
+
 def test_catalogue_has_only_the_two_languages() -> None:
     assert set(CATALOGUES) == {"en", "fr"}
 
