@@ -177,6 +177,10 @@ def _room(ctl: TableController) -> Render:
             out.append(("", f" {tr('host.join_how')}\n"))
         for address in addresses[:3]:
             out.append(("class:prompt.mine", f"   lanuno join {address}\n"))
+        if addresses and all(a.startswith(("127.", "localhost")) for a in addresses):
+            # No LAN interface is up: the other laptops cannot reach this table.
+            for piece in wrap_words(tr("host.loopback_only"), width - 2):
+                out.append(("class:refusal", f" {piece}\n"))
         big_address = big_text(addresses[0]) if addresses else ()
         if big_address and len(big_address[0]) <= width - 2:
             # Wide screens: the address too, readable from across the room.

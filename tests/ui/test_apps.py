@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from helpers import until
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.input import PipeInput, create_pipe_input
@@ -321,3 +322,18 @@ async def test_a_send_that_fails_is_shown_as_a_refusal() -> None:
         model.refusal = None
         await ctl._send(("draw",))
         assert "Refused: not connected" in render_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_shared_screen_warns_when_only_this_machine_can_join(lang: str) -> None:
+    screen = FakeScreen()
+    screen.address_list = ("127.0.0.1:41234",)
+    model = TableModel(translator(lang))
+    ctl = TableController(screen, FakeControls(), model, clock=lambda: 0.0)
+    warning = translator(lang)("host.loopback_only")
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(lobby(), 0.0)
+        assert warning.split()[0] in render_text(app, 80, 24)
+        screen.address_list = ("192.168.1.20:41234", "127.0.0.1:41234")
+        assert warning.split(":")[0] not in " ".join(render_text(app, 80, 24).split())

@@ -75,6 +75,7 @@ class FakeScreen:
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
         self.room = "482913"
         self.announced = True
+        self.address_list: tuple[str, ...] = ("192.168.1.20:41234",)
 
     @property
     def table_name(self) -> str:
@@ -86,7 +87,7 @@ class FakeScreen:
 
     @property
     def addresses(self) -> Sequence[str]:
-        return ("192.168.1.20:41234",)
+        return self.address_list
 
     def feed(self, *messages: Message) -> None:
         for message in messages:
