@@ -448,7 +448,12 @@ def _scoreboard(ctl: TableController) -> Render:
             cursor = "›" if seat == model.cursor and model.screen == "round_end" else " "
             style = "class:winner" if winner else ""
             star = "★" if winner else " "
-            out.append((style, f" {cursor}{star}{fit(name, 24)} {score:>7}\n"))
+            out.append((style, f" {cursor}{star}{fit(name, 24)} {score:>7}"))
+            # Between rounds the host decides whom to kick: say who is not at the table.
+            away = presence_word(tr, model.presence_of(seat))
+            if away and width > 37:
+                out.append(("class:seat.away", " " + fit(away, width - 37).rstrip()))
+            out.append(("", "\n"))
         return out
 
     return render

@@ -200,6 +200,11 @@ class TableModel:
     def option_rows(self) -> list[OptionRow]:
         return option_rows(self.lobby.options if self.lobby else {})
 
+    def presence_of(self, seat: int) -> Presence:
+        """Whether the player of ``seat`` is here, away, or replaced by a bot right now."""
+        lobby_seat = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return presence(lobby_seat, seat in self.autopilot)
+
     def scoreboard(self) -> list[tuple[int, str, int, bool]]:
         """(seat, name, score, winner?) in seat order, from the last round or game end."""
         end: RoundEnd | GameEnd | None = self.game_end or self.round_end

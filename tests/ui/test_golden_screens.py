@@ -6,6 +6,7 @@ and review the diff. The clock is fixed, so the move timer always reads the same
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -253,3 +254,23 @@ def test_table_lobby_without_mdns_does_not_promise_discovery() -> None:
     assert "or just: lanuno join" in screens[True]
     assert "or just: lanuno join" not in screens[False]
     assert "lanuno join 192.168.1.20:41234" in screens[False]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_between_rounds_the_scoreboard_says_who_is_away(lang: str) -> None:
+    model = TableModel(translator(lang))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
+    here = lobby()
+    seats = list(here.seats)
+    seats[2] = dataclasses.replace(seats[2], connected=False)  # Ana dropped during the round
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        feed(model, dataclasses.replace(here, seats=tuple(seats)))
+        feed(model, *opening_events(), state(hand=(), legal=()))
+        feed(model, RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)))
+        rows = render_text(app).splitlines()
+    away = translator(lang)("status.away")
+    ana = next(row for row in rows if " Ana " in row)
+    assert ana.split("│")[0].split()[-2:] == ["40", away]
+    lea = next(row for row in rows if " Lea " in row)
+    assert away not in lea.split("│")[0]
