@@ -1,7 +1,14 @@
-"""The table controller: lobby, seats, bots, timers, fairness and per-seat outboxes.
+"""The table controller: its state machine, rounds, actions, bots, timers and outboxes.
 
 Theory of operation
 -------------------
+The controller is one class, ``Table``, written in three files by job:
+
+    host/table.py     phases, records, restore, rounds, actions, bots, timers, ``_out``
+    host/seats.py     ``Seating``: lobby, joining, late joiners, ready wait, resuming
+    host/dealing.py   ``Dealing``: each round's seed commit-reveal
+    host/model.py     the data they share: ``TableConfig``, ``TablePhase``, ``Slot``, ``Peer``
+
 A ``Table`` is sans-I/O like the wire ``Connection``: no socket, clock or thread. The adapter
 (lanuno.net.server) calls it with what happened and the current time ``now``:
 
@@ -42,11 +49,8 @@ to its seed and waits for the players' reveals, at most ``reveal_wait`` seconds.
 
 from __future__ import annotations
 
-import enum
 import random
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, assert_never
 
 from lanuno.bots import make_bot
@@ -58,13 +62,26 @@ from lanuno.engine.cards import build_deck
 from lanuno.engine.errors import IllegalAction
 from lanuno.engine.events import Event as EngineEvent
 from lanuno.engine.game import Game, SeatInfo
-from lanuno.engine.rules import Rules, preset, with_options
-from lanuno.host.pace import NO_PACE, Moment, Pace
+from lanuno.engine.rules import preset, with_options
+from lanuno.host.dealing import Dealing
+from lanuno.host.model import (
+    MAX_SEATS,
+    SCREEN,
+    TRANSITIONS,
+    Close,
+    Outgoing,
+    Peer,
+    Send,
+    Slot,
+    TableConfig,
+    TablePhase,
+    clip,
+)
+from lanuno.host.pace import Moment
 from lanuno.host.projection import (
     check_recipient,
     event_message,
     public_state,
-    rules_options,
     seat_state,
 )
 from lanuno.host.records import (
@@ -78,28 +95,21 @@ from lanuno.host.records import (
     RecordMap,
     RemoveRecord,
     RoundRecord,
-    SeatEntry,
     SecretRecord,
-    SeedEntry,
     StartRecord,
     decode,
     encode,
 )
-from lanuno.wire.connection import HandshakeComplete
-from lanuno.wire.crypto import Mode, RandomBytes, RoomCodeGuard
+from lanuno.host.seats import Seating
+from lanuno.wire.crypto import RandomBytes, RoomCodeGuard
 from lanuno.wire.errors import CloseCode
 from lanuno.wire.fairness import (
-    FairnessError,
     FairShuffler,
     SeatSeedBook,
     combine_seeds,
     deal_purpose,
-    host_seed_commitment,
 )
 from lanuno.wire.messages import (
-    MAX_NAME,
-    MAX_TEXT,
-    SUPPORTED_VERSIONS,
     Ack,
     ActionRequest,
     ClientSeedReveal,
@@ -107,8 +117,6 @@ from lanuno.wire.messages import (
     GameEnd,
     Hello,
     HostSeedReveal,
-    Lobby,
-    LobbySeat,
     Message,
     Ping,
     Pong,
@@ -117,126 +125,22 @@ from lanuno.wire.messages import (
     SeatSeed,
     SeedCommit,
     State,
-    Welcome,
 )
 
-SCREEN = -1
-"""The shared screen's peer id: it receives what a spectator receives (public only)."""
-MAX_SEATS = 10
+__all__ = [
+    "SCREEN",
+    "TRANSITIONS",
+    "Close",
+    "Outgoing",
+    "Send",
+    "Table",
+    "TableConfig",
+    "TablePhase",
+    "default_bot_factory",
+]
+
 MAX_STEPS_PER_TICK = 200
 """A tick does at most this much work, so the adapter's loop keeps serving connections."""
-
-APPLIED_MEMORY = 1024
-"""Applied action numbers remembered per seat (resends come from the last few seconds)."""
-
-
-class TablePhase(enum.Enum):
-    LOBBY = "lobby"
-    DEALING = "dealing"
-    PLAYING = "playing"
-    BETWEEN_ROUNDS = "between_rounds"
-
-
-TRANSITIONS: dict[TablePhase, frozenset[TablePhase]] = {
-    TablePhase.LOBBY: frozenset({TablePhase.DEALING}),
-    # DEALING -> DEALING: a restore during the deal opens the commit-reveal again.
-    TablePhase.DEALING: frozenset({TablePhase.DEALING, TablePhase.PLAYING}),
-    TablePhase.PLAYING: frozenset({TablePhase.BETWEEN_ROUNDS, TablePhase.LOBBY}),
-    # BETWEEN_ROUNDS -> PLAYING: replaying a journal whose deal of that round left no
-    # record of its commit-reveal, only of the round dealt.
-    TablePhase.BETWEEN_ROUNDS: frozenset({TablePhase.DEALING, TablePhase.PLAYING}),
-}
-"""Every allowed phase change; anything else is a bug (``Table._enter`` asserts it)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Send:
-    peer: int
-    message: Message
-
-
-@dataclass(frozen=True, slots=True)
-class Close:
-    """End that connection (after a ``bye`` with ``code``)."""
-
-    peer: int
-    code: CloseCode
-    reason: str
-
-
-Outgoing = Send | Close
-
-
-@dataclass(frozen=True, slots=True)
-class TableConfig:
-    name: str = "lanuno table"
-    rules: Rules = field(default_factory=Rules)
-    bot_level: BotLevel = BotLevel.BEGINNER
-    """Level of the bot that plays a dropped or kicked player's seat (a name is parsed;
-    an unknown one is refused)."""
-    pace: Pace = NO_PACE
-    reveal_wait: float = 5.0
-    """Seconds the deal waits for the players' seed reveals (fairness.md)."""
-    drop_grace: float = 30.0
-    """Without a move timer: seconds before a bot plays a dropped player's seat."""
-    auto_start: bool = False
-    """Start the game once every human seat is ready (headless hosts, tests)."""
-    next_round_after: float | None = None
-    """Deal the next round this many seconds after a round ends (None: wait for start())."""
-    max_spectators: int = 16
-    """Authenticated connections without a seat; one more is refused (``table_full``)."""
-    ready_wait: float = 30.0
-    """Auto-start: once a human is ready, the others have this long to get ready; those
-    who do not go back to watching, so an idle connection never holds the table."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "bot_level", BotLevel.parse(self.bot_level))
-
-
-@dataclass(slots=True)
-class Slot:
-    """One seat of the table, with the person or bot in it."""
-
-    kind: str
-    """``human`` or ``bot``."""
-    name: str
-    kid: bool = False
-    age: int | None = None
-    level: BotLevel = BotLevel.BEGINNER
-    peer: int | None = None
-    ready: bool = False
-    check: int | None = None
-    secrets: dict[int, bytes] = field(default_factory=dict)
-    """Resume secrets by generation: the newest and the one before (handshake.md)."""
-    seed_commit: bytes | None = None
-    last_seq: int = 0
-    applied: deque[int] = field(default_factory=lambda: deque(maxlen=APPLIED_MEMORY))
-    """The seats' latest applied sequence numbers: a resent one is acked only if in here."""
-    dropped_at: float | None = None
-    taken_over: bool = False
-    """A bot plays this human seat until its player comes back."""
-
-    def to_entry(self) -> SeatEntry:
-        return SeatEntry(
-            kind=self.kind, name=self.name, kid=self.kid, age=self.age, level=self.level
-        )
-
-
-@dataclass(slots=True)
-class Peer:
-    id: int
-    mode: Mode
-    wish: int | None
-    generation: int
-    secret: bytes
-    check: int
-    seat: int | None = None
-    hello: Hello | None = None
-    resume_slot: Slot | None = None
-    """RESUME: the slot whose secret the handshake was checked against. The seat is given
-    back only if that very slot still sits there (seats move when someone leaves)."""
-    left: bool = False
-    """It said ``bye`` before closing: a player who leaves, not one whose connection dropped."""
 
 
 def default_bot_factory(level: str) -> Bot:
@@ -244,11 +148,7 @@ def default_bot_factory(level: str) -> Bot:
     return make_bot(level)
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
-
-
-class Table:
+class Table(Dealing, Seating):
     def __init__(
         self,
         config: TableConfig,
@@ -284,24 +184,20 @@ class Table:
         self._round_no = 0
         self._host_seed = b""
         self._book = SeatSeedBook()
-        self._reveal_deadline: float | None = None
-        self._awaiting_reveal: set[int] = set()
-        self._committed: set[int] = set()
-        """Seats whose seed commitment the deal's book holds (a restored deal of an old
-        journal holds none: a seat coming back commits with its hello)."""
+        self._reveal_deadline = None
+        self._awaiting_reveal = set()
+        self._committed = set()
         self._round_seeds: tuple[SeatSeed, ...] = ()
         self._results: tuple[Message, ...] = ()
         """The last round's results (and the game's): sent again to a seat that resumes
         before the next deal, which may have missed them (a drop, or a host restart)."""
         self._deck: tuple[str, ...] = ()
         # Timers other than the engine's move timer.
-        self._next_round_at: float | None = None
+        self._next_round_at = None
         self._bot_plan: tuple[float, int] | None = None
         self._known_code = self.guard.code
-        self._ready_deadline: float | None = None
-        """Auto-start: when the seats still not ready go back to watching."""
-        self._resume_found: dict[int, Slot] = {}
-        """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
+        self._ready_deadline = None
+        self._resume_found = {}
         self._commit(
             OpenRecord(
                 room_id=self.room_id, code=self.guard.code, name=config.name, rules=self.rules
@@ -324,56 +220,10 @@ class Table:
     def room_code(self) -> str:
         return self.guard.code
 
-    @property
-    def free_seats(self) -> int:
-        if self.phase is not TablePhase.LOBBY:
-            return 0
-        return MAX_SEATS - len(self.slots)  # bots are not free seats (discovery.md)
-
-    def resume_lookup(self, seat: int, generation: int, peer: int | None = None) -> bytes | None:
-        """The password of a RESUME handshake (HostConnection's ``resume_lookup``). The
-        adapter names the ``peer``: the slot found is remembered for that connection, and
-        ``on_handshake`` gives the seat back only if that slot still sits there."""
-        if not 0 <= seat < len(self.slots) or self.slots[seat].kind != "human":
-            return None
-        slot = self.slots[seat]
-        secret = slot.secrets.get(generation)
-        if secret is not None and peer is not None:
-            self._resume_found[peer] = slot
-        return secret
-
-    def _holds(self, peer: Peer, seat: int | None) -> bool:
-        """Is the slot this RESUME was checked against still the human in ``seat``?"""
-        slot = peer.resume_slot
-        return (
-            slot is not None
-            and seat is not None
-            and 0 <= seat < len(self.slots)
-            and self.slots[seat] is slot
-            and slot.kind == "human"
-        )
-
     def note_room_code(self) -> None:
         """Journal the room code after the lockout rotated it (call after handshakes)."""
         if self.guard.code != self._known_code:
             self._commit(CodeRecord(code=self.guard.code))
-
-    def on_handshake(self, peer_id: int, done: HandshakeComplete, now: float) -> None:
-        self.last_now = now
-        peer = Peer(
-            peer_id, done.mode, done.seat, done.generation, done.resume_secret, done.check_number
-        )
-        peer.resume_slot = self._resume_found.pop(peer_id, None)
-        self.peers[peer_id] = peer
-        if done.mode is Mode.RESUME:
-            if done.seat is None or not self._holds(peer, done.seat):
-                # The seat changed hands (or moved) during the handshake: no takeover.
-                self._close(peer_id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
-                return
-            # Stored (and journaled) before the adapter sends the host's confirmation.
-            self._commit(
-                SecretRecord(seat=done.seat, generation=done.generation, secret=done.resume_secret)
-            )
 
     def on_message(self, peer_id: int, message: Message, now: float) -> None:
         self.last_now = now
@@ -392,39 +242,6 @@ class Table:
             self._on_ready(peer, message, now)
         elif isinstance(message, ClientSeedReveal):
             self._on_seed_reveal(peer, message, now)
-
-    def on_leaving(self, peer_id: int) -> None:
-        """The connection ends by a goodbye (the player's, or the host's for a broken rule),
-        not by a drop: in the lobby its seat is freed at once instead of held."""
-        peer = self.peers.get(peer_id)
-        if peer is not None:
-            peer.left = True
-
-    def on_closed(self, peer_id: int, now: float) -> None:
-        self.last_now = now
-        self._resume_found.pop(peer_id, None)  # a handshake that did not finish
-        peer = self.peers.pop(peer_id, None)
-        if peer is None or peer.seat is None or peer.seat >= len(self.slots):
-            return
-        slot = self.slots[peer.seat]
-        if slot.peer != peer_id:
-            return
-        slot.peer = None
-        slot.check = None
-        if self.phase is TablePhase.DEALING and peer.seat in self._awaiting_reveal:
-            self._awaiting_reveal.discard(peer.seat)  # no reveal will come from a dropped seat
-            if not self._awaiting_reveal:
-                self._deal(now)
-        if self.phase is TablePhase.LOBBY and peer.left:
-            # Leaving the lobby (a goodbye) frees the seat; the player can join again.
-            self._remove_slot(peer.seat)
-        else:
-            # A drop: the seat is held for a resume. In a game a bot steps in after the
-            # grace; in the lobby the seat is freed after it (``_lobby_hold_end``).
-            slot.dropped_at = now
-        self._send_lobby()
-        self._replan_bots(now)
-        self._maybe_auto_start(now)  # the one not ready may have been the one who left
 
     def rate_limited(self, peer_id: int, message: Message) -> None:
         """The adapter's token bucket ran dry: the message is dropped; tell the sender (an
@@ -448,37 +265,6 @@ class Table:
                 return
 
     # ------------------------------------------------------------------ host controls
-
-    def add_bot(self, level: BotLevel | str, _now: float = 0.0) -> int:
-        level = BotLevel.parse(level)  # an unknown name raises UnknownBotLevel, seats nothing
-        self._require_lobby("Bots can be added in the lobby.")
-        if len(self.slots) >= MAX_SEATS:
-            raise ValueError("The table is full (10 seats).")
-        self._bot(level)  # refuse an unknown level before seating it
-        number = sum(1 for s in self.slots if s.kind == "bot") + 1
-        self.slots.append(Slot("bot", f"Bot {number} ({level})", level=level, ready=True))
-        self._commit_lobby()
-        return len(self.slots) - 1
-
-    def remove_seat(self, seat: int, _now: float = 0.0) -> None:
-        if not 0 <= seat < len(self.slots):
-            raise ValueError(f"There is no seat {seat}.")
-        slot = self.slots[seat]
-        if self.phase is TablePhase.LOBBY:
-            if slot.peer is not None:
-                self._close(slot.peer, CloseCode.KICKED, "removed by the host")
-            self._remove_slot(seat)
-            self._send_lobby()
-            return
-        if self.phase is not TablePhase.BETWEEN_ROUNDS:
-            raise ValueError("Players can be removed between rounds.")
-        if slot.kind == "bot":
-            raise ValueError("A bot keeps its seat until the game ends.")
-        if slot.peer is not None:
-            self._close(slot.peer, CloseCode.KICKED, "removed by the host")
-        slot.kind, slot.name = "bot", (slot.name + " (bot)")[:32]
-        slot.level, slot.secrets, slot.peer, slot.check = self.config.bot_level, {}, None, None
-        self._commit_lobby()
 
     def set_preset(self, name: str) -> None:
         self._require_lobby("The rules can change in the lobby only.")
@@ -558,24 +344,6 @@ class Table:
         assert phase in TRANSITIONS[self.phase], f"{self.phase} -> {phase}"
         self.phase = phase
 
-    def _commit_lobby(self) -> None:
-        self._commit(LobbyRecord(seats=tuple(s.to_entry() for s in self.slots), rules=self.rules))
-
-    def _apply_lobby(self, record: LobbyRecord) -> None:
-        self.rules = record.rules
-        seats = record.seats
-        while len(self.slots) > len(seats):
-            self.slots.pop()
-        for i, entry in enumerate(seats):
-            if i == len(self.slots):
-                self.slots.append(Slot(entry.kind, entry.name))
-            slot = self.slots[i]
-            slot.kind, slot.name, slot.kid = entry.kind, entry.name, entry.kid
-            slot.age, slot.level = entry.age, entry.level
-            if slot.kind == "bot":
-                slot.secrets, slot.ready = {}, True
-        self._send_lobby()
-
     # ------------------------------------------------------------------ restore
 
     @classmethod
@@ -647,114 +415,11 @@ class Table:
 
     # ------------------------------------------------------------------ lobby
 
-    def _require_lobby(self, why: str) -> None:
-        if self.phase is not TablePhase.LOBBY:
-            raise ValueError(why)
+    # ------------------------------------------------------------------ rounds
 
-    def _remove_slot(self, seat: int) -> None:
-        """Free a lobby seat. The removal itself is the record, so a replay moves every
-        later seat down with its resume secrets exactly as the live table did."""
-        self._commit(RemoveRecord(seat=seat))
-
-    def _apply_remove(self, seat: int) -> None:
-        del self.slots[seat]
-        # Seats after it move down one place: tell those players their new seat.
-        for moved in range(seat, len(self.slots)):
-            peer = self.slots[moved].peer
-            if peer is not None and peer in self.peers:
-                self.peers[peer].seat = moved
-                self._welcome(self.peers[peer], moved)
-        self._send_lobby()
-
-    def _on_hello(self, peer: Peer, hello: Hello, now: float) -> None:
-        if peer.hello is not None:
-            return
-        common = set(hello.versions) & set(SUPPORTED_VERSIONS)
-        if not common:
-            self._out(
-                peer.id,
-                ErrorReply(code="version", rule=None, text="No common message version.", seq=None),
-            )
-            self._close(peer.id, CloseCode.VERSION_MISMATCH, "no common message version")
-            return
-        peer.hello = hello
-        if peer.mode is Mode.RESUME and peer.wish is not None:
-            self._reclaim(peer, peer.wish, hello, now)
-            return
-        if self.phase is not TablePhase.LOBBY:
-            self._spectate(peer, now)  # seated when this game ends
-            return
-        seat = self._free_seat(peer.wish)
-        if seat is None:
-            self._close(peer.id, CloseCode.TABLE_FULL, "the table is full")
-            return
-        self._seat(peer, seat, hello)
-
-    def _free_seat(self, wish: int | None) -> int | None:
-        if len(self.slots) < MAX_SEATS:
-            return len(self.slots)
-        bots = [i for i, s in enumerate(self.slots) if s.kind == "bot"]
-        if not bots:
-            return None
-        return wish if wish in bots else bots[-1]  # a person takes a bot's place
-
-    def _unique_name(self, name: str, seat: int) -> str:
-        """``Lea``, then ``Lea (2)``, ``Lea (3)``: two players never share a name."""
-        taken = {s.name for i, s in enumerate(self.slots) if i != seat}
-        number, unique = 1, name
-        while unique in taken:
-            number += 1
-            suffix = f" ({number})"
-            unique = name[: MAX_NAME - len(suffix)] + suffix
-        return unique
-
-    def _seat(self, peer: Peer, seat: int, hello: Hello) -> None:
-        slot = Slot(
-            "human",
-            self._unique_name(hello.name, seat),
-            hello.kid,
-            hello.age,
-            peer=peer.id,
-            check=peer.check,
-            seed_commit=hello.seed_commit,
-        )
-        if seat == len(self.slots):
-            self.slots.append(slot)
-        else:
-            self.slots[seat] = slot
-        peer.seat = seat
-        self._welcome(peer, seat)  # first: applying the lobby record sends the lobby (M-20)
-        self._commit_lobby()
-        self._commit(SecretRecord(seat=seat, generation=peer.generation, secret=peer.secret))
-        self._send_lobby()
-        self._maybe_auto_start(self.last_now)
-
-    def _spectate(self, peer: Peer, now: float) -> None:
-        """A welcome without a seat at once (then the table), or a clear refusal."""
-        watching = sum(1 for p in self.peers.values() if p.seat is None and p.hello is not None)
-        if watching > self.config.max_spectators:  # this peer is counted too
-            limit = self.config.max_spectators
-            self._close(peer.id, CloseCode.TABLE_FULL, f"too many spectators ({limit})")
-            return
-        self._welcome(peer, None)
-        self._out(peer.id, self._lobby_message())
-        if self.game is not None:
-            self._out(peer.id, self._state_for(None, now))
-
-    def _reclaim(self, peer: Peer, seat: int, hello: Hello, now: float) -> None:
-        if not self._holds(peer, seat):
-            self._close(peer.id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
-            return
-        slot = self.slots[seat]
-        old = slot.peer
-        if old is not None and old != peer.id:
-            self.peers.pop(old, None)
-            self._close(old, CloseCode.NORMAL, "this seat resumed on another connection")
-        slot.peer, slot.check, slot.seed_commit = peer.id, peer.check, hello.seed_commit
-        slot.dropped_at, slot.taken_over = None, False
-        peer.seat = seat
-        self._welcome(peer, seat)
-        self._send_lobby()
+    def _catch_up(self, peer: Peer, seat: int, hello: Hello, now: float) -> None:
+        """A resumed seat gets what it may have missed: the table, the last results, and
+        the deal's commitment when the deal waits for its reveal."""
         if self.game is not None and self.phase is not TablePhase.LOBBY:
             self._out(peer.id, self._state_for(seat, now), owner=seat)
         for message in self._results:
@@ -766,174 +431,6 @@ class Table:
             self._awaiting_reveal.add(seat)
             self._out(peer.id, SeedCommit(round=self._round_no, commit=self._host_commit()))
         self._replan_bots(now)
-
-    def _welcome(self, peer: Peer, seat: int | None) -> None:
-        self._out(
-            peer.id,
-            Welcome(
-                version=SUPPORTED_VERSIONS[-1],
-                seat=seat,
-                table=self.config.name,
-                preset=self.rules.preset,
-                options=rules_options(self.rules),
-            ),
-        )
-
-    def _on_ready(self, peer: Peer, message: Ready, now: float) -> None:
-        if peer.seat is None or self.phase is not TablePhase.LOBBY:
-            return
-        self.slots[peer.seat].ready = message.ready
-        self._send_lobby()
-        self._maybe_auto_start(now)
-
-    def _maybe_auto_start(self, now: float) -> None:
-        humans = [s for s in self.slots if s.kind == "human"]
-        waiting = self.config.auto_start and self.phase is TablePhase.LOBBY
-        if waiting and len(self.slots) >= 2 and humans and all(s.ready for s in humans):
-            self._ready_deadline = None
-            self.start(now)
-        elif waiting and any(s.ready for s in humans):
-            if self._ready_deadline is None:
-                self._ready_deadline = now + self.config.ready_wait
-        else:
-            self._ready_deadline = None
-
-    def _unseat_the_unready(self, now: float) -> None:
-        """Auto-start waited ``ready_wait``: seats not ready go back to watching."""
-        self._ready_deadline = None
-        for seat in reversed(range(len(self.slots))):
-            slot = self.slots[seat]
-            if slot.kind != "human" or slot.ready:
-                continue
-            peer = self.peers.get(slot.peer) if slot.peer is not None else None
-            if peer is not None:
-                peer.seat = None
-            self._remove_slot(seat)
-            if peer is not None:
-                self._welcome(peer, None)
-        self._send_lobby()
-        self._maybe_auto_start(now)
-
-    def _lobby_message(self) -> Lobby:
-        seats = [
-            LobbySeat(
-                name=s.name,
-                kind=s.kind,
-                kid=s.kid,
-                connected=s.kind == "bot" or s.peer is not None,
-                ready=s.ready,
-                check=s.check if s.peer is not None else None,
-                bot_playing=s.kind == "human" and s.taken_over,
-            )
-            for s in self.slots
-        ]
-        while len(seats) < 2:
-            seats.append(
-                LobbySeat(
-                    name=None, kind="empty", kid=False, connected=False, ready=False, check=None
-                )
-            )
-        can_start = self.phase is TablePhase.LOBBY and len(self.slots) >= 2
-        return Lobby(
-            seats=tuple(seats),
-            preset=self.rules.preset,
-            options=rules_options(self.rules),
-            can_start=can_start,
-        )
-
-    def _send_lobby(self) -> None:
-        lobby = self._lobby_message()
-        for recipient in self._recipients():
-            self._out(recipient, lobby)
-
-    # ------------------------------------------------------------------ rounds
-
-    def _host_commit(self) -> bytes:
-        return host_seed_commitment(self.room_id, self._round_no, self._host_seed)
-
-    def _begin_round(self, round_no: int, now: float) -> None:
-        """Open the round's commit-reveal: a fresh host seed, journaled (``DealRecord``)
-        before its commitment leaves, so a restart can resume this very commit-reveal."""
-        commits = tuple(
-            (seat, slot.seed_commit)
-            for seat, slot in enumerate(self.slots)
-            if slot.kind == "human" and slot.seed_commit is not None
-        )
-        self._commit(
-            DealRecord(
-                round_no=round_no, host_seed=self._random_bytes(32), commits=commits, now=now
-            )
-        )
-
-    def _apply_deal(self, record: DealRecord) -> None:
-        self._round_no, self._host_seed = record.round_no, record.host_seed
-        self.last_now = max(self.last_now, record.now)
-        self._book = SeatSeedBook()
-        self._committed = set()
-        for seat, commit in record.commits:
-            self._book.commit(seat, commit)
-            self._committed.add(seat)
-        self._enter(TablePhase.DEALING)
-        self._next_round_at = None
-        if self._replaying:
-            return  # restore() opens the window again for the players coming back
-        expected = {s for s, slot in enumerate(self.slots) if slot.peer is not None}
-        self._open_reveals(expected & self._human_seats(), record.now)
-
-    def _human_seats(self) -> set[int]:
-        return {seat for seat, slot in enumerate(self.slots) if slot.kind == "human"}
-
-    def _open_reveals(self, expected: set[int], now: float) -> None:
-        """Wait for ``expected`` seats' reveals, at most ``reveal_wait`` seconds from ``now``;
-        deal at once if none is expected."""
-        self._awaiting_reveal = set(expected)
-        self._reveal_deadline = now + self.config.reveal_wait
-        commit = SeedCommit(round=self._round_no, commit=self._host_commit())
-        for recipient in self._recipients():
-            self._out(recipient, commit)
-        if not self._awaiting_reveal:
-            self._deal(now)
-
-    def _on_seed_reveal(self, peer: Peer, reveal: ClientSeedReveal, now: float) -> None:
-        seat = peer.seat
-        if seat is None:
-            return
-        if self.phase is not TablePhase.DEALING or reveal.round != self._round_no:
-            self._out(
-                peer.id,
-                ErrorReply(
-                    code="not_now", rule=None, text="No deal is waiting for seeds.", seq=None
-                ),
-            )
-            return
-        try:
-            self._book.accept(seat, reveal)
-        except FairnessError as error:
-            # The client has moved on to the seed it committed to here: keep that
-            # commitment, or every later reveal of this seat would be refused too.
-            self.slots[seat].seed_commit = reveal.next_commit
-            self._out(
-                peer.id, ErrorReply(code="bad_seed", rule=None, text=_clip(str(error)), seq=None)
-            )
-            return
-        self.slots[seat].seed_commit = reveal.next_commit
-        self._awaiting_reveal.discard(seat)
-        if not self._awaiting_reveal:
-            self._deal(now)
-
-    def _deal(self, now: float) -> None:
-        seeds = self._book.seeds(self._round_no)
-        commits = self._book.commitments(self._round_no)
-        self._commit(
-            RoundRecord(
-                round_no=self._round_no,
-                host_seed=self._host_seed,
-                now=now,
-                seeds=tuple(
-                    SeedEntry(seat=s, seed=seeds[s], commit=commits[s]) for s in sorted(seeds)
-                ),
-            )
-        )
 
     def _apply_round(self, record: RoundRecord) -> None:
         round_no, now = record.round_no, record.now
@@ -1064,7 +561,7 @@ class Table:
         self, peer: Peer, request: ActionRequest, code: str, rule: str | None, text: str
     ) -> None:
         self._out(
-            peer.id, ErrorReply(code=code, rule=rule, text=_clip(text or code), seq=request.seq)
+            peer.id, ErrorReply(code=code, rule=rule, text=clip(text or code), seq=request.seq)
         )
 
     def _act(self, action: Action, now: float, *, auto: bool, seq: int) -> None:
@@ -1105,8 +602,7 @@ class Table:
     def _deadlines(self) -> list[float | None]:
         times: list[float | None] = [self._next_round_at]
         if self.phase is TablePhase.LOBBY:
-            times.append(self._ready_deadline)
-            times.extend(self._lobby_hold_end(slot) for slot in self.slots)
+            times.extend(self._lobby_deadlines())
         if self.phase is TablePhase.DEALING:
             times.append(self._reveal_deadline)
         if self.phase is TablePhase.PLAYING and self.game is not None:
@@ -1114,12 +610,6 @@ class Table:
             times.append(self._bot_plan[0] if self._bot_plan else None)
             times.extend(self._takeover_time(slot) for slot in self.slots)
         return times
-
-    def _lobby_hold_end(self, slot: Slot) -> float | None:
-        """When a seat whose player dropped in the lobby is given up (None: not held)."""
-        if slot.kind != "human" or slot.peer is not None or slot.dropped_at is None:
-            return None
-        return slot.dropped_at + self.config.drop_grace
 
     def _takeover_time(self, slot: Slot) -> float | None:
         if slot.kind != "human" or slot.dropped_at is None or slot.taken_over:
@@ -1129,16 +619,7 @@ class Table:
     def _step(self, now: float) -> bool:
         """Do the earliest piece of work that is due; False when nothing is."""
         if self.phase is TablePhase.LOBBY:
-            if self._ready_deadline is not None and now >= self._ready_deadline:
-                self._unseat_the_unready(now)
-                return True
-            for seat, slot in enumerate(self.slots):
-                end = self._lobby_hold_end(slot)
-                if end is not None and now >= end:
-                    self._remove_slot(seat)  # nobody came back for it
-                    self._maybe_auto_start(now)
-                    return True
-            return False
+            return self._step_lobby(now)
         if self._next_round_at is not None and now >= self._next_round_at:
             self._next_round_at = None
             self._begin_round(self._round_no + 1, now)
