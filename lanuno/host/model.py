@@ -123,6 +123,7 @@ class Peer:
     id: int
     mode: Mode
     wish: int | None
+    """The seat a RESUME names (None for a JOIN: the host chooses the seat)."""
     generation: int
     secret: bytes
     check: int

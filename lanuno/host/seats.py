@@ -229,19 +229,19 @@ class Seating(abc.ABC):
         if self.phase is not TablePhase.LOBBY:
             self._spectate(peer, now)  # seated when this game ends
             return
-        seat = self._free_seat(peer.wish)
+        seat = self._free_seat()
         if seat is None:
             self._close(peer.id, CloseCode.TABLE_FULL, "the table is full")
             return
         self._seat(peer, seat, hello)
 
-    def _free_seat(self, wish: int | None) -> int | None:
+    def _free_seat(self) -> int | None:
+        """The next seat, or the last bot's when the table is full (a JOIN names no seat:
+        version 1 has no seat wishes)."""
         if len(self.slots) < MAX_SEATS:
             return len(self.slots)
         bots = [i for i, s in enumerate(self.slots) if s.kind == "bot"]
-        if not bots:
-            return None
-        return wish if wish in bots else bots[-1]  # a person takes a bot's place
+        return bots[-1] if bots else None  # a person takes a bot's place
 
     def _unique_name(self, name: str, seat: int) -> str:
         """``Lea``, then ``Lea (2)``, ``Lea (3)``: two players never share a name."""
@@ -271,7 +271,6 @@ class Seating(abc.ABC):
         self._welcome(peer, seat)  # first: applying the lobby record sends the lobby (M-20)
         self._commit_lobby()
         self._commit(SecretRecord(seat=seat, generation=peer.generation, secret=peer.secret))
-        self._send_lobby()
         self._maybe_auto_start(self.last_now)
 
     def _spectate(self, peer: Peer, now: float) -> None:

@@ -227,6 +227,19 @@ def test_full_table_refuses_a_joiner_and_a_bot_gives_way_to_a_person() -> None:
     assert h.table.slots[9].kind == "human"
 
 
+def test_seating_a_player_sends_the_lobby_once_to_everyone() -> None:
+    h = Harness(make_table())
+    ann = h.join("Ann")
+    seen_by_ann, seen_by_screen = (
+        len(ann.of_type(Lobby)),
+        len([m for m in h.screen if isinstance(m, Lobby)]),
+    )
+    bob = h.join("Bob")
+    assert [type(m) for m in bob.inbox] == [Welcome, Lobby]
+    assert len(ann.of_type(Lobby)) == seen_by_ann + 1
+    assert len([m for m in h.screen if isinstance(m, Lobby)]) == seen_by_screen + 1
+
+
 def test_bots_wait_their_pace_before_acting() -> None:
     table = Table(
         TableConfig(rules=RULES["official"], pace=FixedPace(1.5)),
