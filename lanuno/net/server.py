@@ -8,11 +8,13 @@ last to go). JOIN handshakes take turns at a global pace that grows with the rat
 failed ones (wrong codes and handshakes abandoned after the SPAKE2 reply), so guessing
 from many addresses stays slow while a new address gets the next turn.
 
-After every input the server writes the table's journal records to disk (fsync) and only
-then sends its outbox, so no action is acknowledged before it is durable. One timer task
-calls ``table.tick`` at ``table.next_deadline()``. A peer that completes no frame for 15 s
-is dropped (clients ping every 5 s; a frame dribbled byte by byte does not reset it), and a
-peer that does not read what it is sent is cut off (the socket is aborted, not drained).
+After every input the server hands the table's journal records to the group commit
+(``net/commit.py``: a worker thread, one write and fdatasync per file per pass) and sends
+its outbox only once they are durable, so no action is acknowledged before it is on disk.
+One timer task calls ``table.tick`` at ``table.next_deadline()``. A peer that completes no
+frame for 15 s is dropped (clients ping every 5 s; a frame dribbled byte by byte does not
+reset it), and a peer that does not read what it is sent is cut off (the socket is aborted,
+not drained).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
-from lanuno.host.table import SCREEN, Close, Send, Table, TablePhase
+from lanuno.host.table import SCREEN, Close, Outgoing, Send, Table, TablePhase
+from lanuno.net.commit import GroupCommit, shared_commit
 from lanuno.net.discovery import discovery_addresses
 from lanuno.net.journal_files import JournalWriter
 from lanuno.wire.connection import (
@@ -314,6 +317,7 @@ class TableServer:
         host: str = "127.0.0.1",
         port: int = 0,
         journal: JournalWriter | None = None,
+        commit: GroupCommit | None = None,
         limits: ServerLimits | None = None,
         log: Callable[[str], None] | None = None,
         random_bytes: Callable[[int], bytes] = os.urandom,
@@ -322,6 +326,10 @@ class TableServer:
         self.host = host
         self.port = port
         self.journal = journal
+        self.commit = commit or shared_commit()
+        """Writes the journal off the loop, one pass for every table of the process."""
+        self._held: deque[tuple[asyncio.Future[None] | None, list[Outgoing]]] = deque()
+        """Turns whose messages wait for their records to be durable, oldest first."""
         self.limits = limits or ServerLimits()
         self.screen_feed = ScreenFeed()
         self._log = log or (lambda _line: None)
@@ -406,26 +414,66 @@ class TableServer:
             for task in late:
                 task.cancel()
         self.screen_feed.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.durable(), 5.0)  # the group commit's last pass
         if self.journal is not None:
             self.journal.close()
 
     # ------------------------------------------------------------------ the pump
 
     def pump(self, *, wake: bool = True) -> None:
-        """Journal first (fsync), then send: nothing is acknowledged before it is on disk.
+        """Journal first, then send: nothing is acknowledged before it is on disk. The
+        records go to the group commit (``net/commit.py``, off the loop); this turn's
+        messages wait, in order behind earlier ones, until the pass holding them is durable.
         A peer's frames of one batch go out in one write (one syscall, one read for it)."""
         records = self.table.take_records()
-        if self._journal_failed is None and records and self.journal is not None:
-            try:
-                self.journal.append(records)
-            except Exception as error:  # OSError mostly (disk full, I/O error)
-                self._fail(f"the journal cannot be written ({error}); the table stops")
-        if self._journal_failed is not None:
-            # What is not on disk must not be acknowledged: nothing more leaves.
-            self.table.take_outbox()
-            return
+        outbox = self.table.take_outbox()
+        if self._journal_failed is None:
+            durable = None
+            if records and self.journal is not None:
+                durable = self.commit.submit(self.journal, records)
+                durable.add_done_callback(lambda _f: self._release())
+            if durable is not None or self._held or outbox:
+                self._held.append((durable, outbox))
+                self._release()
+        if wake:
+            self._wake.set()  # deadlines may have moved: the timer looks again
+
+    def _release(self) -> None:
+        """Send the held turns whose records are durable, oldest first (stop at the first
+        that is not: a table's messages never overtake each other)."""
+        sent = False
+        while self._held and self._journal_failed is None:
+            durable, outbox = self._held[0]
+            if durable is not None:
+                if not durable.done():
+                    break
+                error = None if durable.cancelled() else durable.exception()
+                if durable.cancelled() or error is not None:
+                    # What is not on disk must not be acknowledged: nothing more leaves.
+                    self._held.clear()
+                    self._fail(f"the journal cannot be written ({error}); the table stops")
+                    return
+            self._held.popleft()
+            self._send(outbox)
+            sent = True
+        if sent and self.on_change is not None:
+            self.on_change()
+
+    async def durable(self) -> None:
+        """Until every turn pumped so far is on disk and sent (or the journal failed)."""
+        while self._held and self._journal_failed is None:
+            pending = [d for d, _ in self._held if d is not None and not d.done()]
+            if not pending:
+                self._release()
+                continue
+            with contextlib.suppress(Exception):
+                await asyncio.shield(pending[-1])
+            await asyncio.sleep(0)  # the release callbacks run first
+
+    def _send(self, outbox: Sequence[Outgoing]) -> None:
         batches: dict[int, bytearray] = {}
-        for item in self.table.take_outbox():
+        for item in outbox:
             if isinstance(item, Send):
                 if item.peer == SCREEN:
                     self.screen_feed.publish(item.message)
@@ -438,10 +486,6 @@ class TableServer:
                     self._end_link(link, item.code, item.reason)
         for peer in list(batches):
             self._flush(batches, peer)
-        if wake:
-            self._wake.set()  # deadlines may have moved: the timer looks again
-        if self.on_change is not None:
-            self.on_change()
 
     def _fail(self, reason: str) -> None:
         """Stop the table: a change that is not journaled must not be played on."""
@@ -741,6 +785,7 @@ class TableServer:
                     self.table.on_handshake(peer, event, self.now())
                     refused = peer not in self.table.peers
                     self.pump()
+                    await self.durable()
                     if self._journal_failed is not None:
                         return None  # the new secret is not on disk: no confirmation
                     _write(writer, conn.data_to_send())
