@@ -113,6 +113,18 @@ class Link:
     writer: asyncio.StreamWriter
     bucket: TokenBucket
     closed: bool = False
+    """Nothing more is read or dispatched (its goodbye may still wait for the disk)."""
+    shut: bool = False
+    """Its goodbye is written (or the socket aborted): nothing more is sent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shut:
+    """A link's goodbye, held like a message behind turns still waiting for the disk."""
+
+    link: Link
+    code: CloseCode
+    reason: str
 
 
 MAX_REMEMBERED_ADDRESSES = 4096
@@ -328,7 +340,7 @@ class TableServer:
         self.journal = journal
         self.commit = commit or shared_commit()
         """Writes the journal off the loop, one pass for every table of the process."""
-        self._held: deque[tuple[asyncio.Future[None] | None, list[Outgoing]]] = deque()
+        self._held: deque[tuple[asyncio.Future[None] | None, Sequence[Outgoing | Shut]]] = deque()
         """Turns whose messages wait for their records to be durable, oldest first."""
         self.limits = limits or ServerLimits()
         self.screen_feed = ScreenFeed()
@@ -395,6 +407,8 @@ class TableServer:
         if self.closed.is_set():
             return
         self.closed.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.durable(), 5.0)  # the group commit's last pass
         for link in list(self._links.values()):
             self._end_link(link, code, reason)
         if self._server is not None:
@@ -414,8 +428,6 @@ class TableServer:
             for task in late:
                 task.cancel()
         self.screen_feed.close()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.durable(), 5.0)  # the group commit's last pass
         if self.journal is not None:
             self.journal.close()
 
@@ -471,7 +483,7 @@ class TableServer:
                 await asyncio.shield(pending[-1])
             await asyncio.sleep(0)  # the release callbacks run first
 
-    def _send(self, outbox: Sequence[Outgoing]) -> None:
+    def _send(self, outbox: Sequence[Outgoing | Shut]) -> None:
         batches: dict[int, bytearray] = {}
         for item in outbox:
             if isinstance(item, Send):
@@ -484,6 +496,9 @@ class TableServer:
                 link = self._links.get(item.peer)
                 if link is not None:
                     self._end_link(link, item.code, item.reason)
+            elif isinstance(item, Shut):
+                self._flush(batches, item.link.peer)
+                self._shut(item.link, item.code, item.reason)
         for peer in list(batches):
             self._flush(batches, peer)
 
@@ -498,7 +513,7 @@ class TableServer:
 
     def _frame(self, peer: int, message: Message, batches: dict[int, bytearray]) -> None:
         link = self._links.get(peer)
-        if link is None or link.closed:
+        if link is None or link.shut or link.conn.closed:
             return
         try:
             batches.setdefault(peer, bytearray()).extend(link.conn.send(message))
@@ -509,7 +524,7 @@ class TableServer:
     def _flush(self, batches: dict[int, bytearray], peer: int) -> None:
         data = batches.pop(peer, None)
         link = self._links.get(peer)
-        if not data or link is None or link.closed:
+        if not data or link is None or link.shut:
             return
         _write(link.writer, bytes(data))
         if link.writer.transport.get_write_buffer_size() > self.limits.max_write_buffer:
@@ -523,8 +538,18 @@ class TableServer:
         if code is not CloseCode.TIMEOUT:  # the host ends it: not a drop to hold a seat for
             self.table.on_leaving(link.peer)
         if abort:  # a bye would only queue behind what the peer does not read
+            link.shut = True
             _cut_off(link.writer.transport)
             return
+        if self._held:  # the bye leaves after the messages still waiting for the disk
+            self._held.append((None, [Shut(link, code, reason)]))
+            return
+        self._shut(link, code, reason)
+
+    def _shut(self, link: Link, code: CloseCode, reason: str) -> None:
+        if link.shut:
+            return
+        link.shut = True
         with contextlib.suppress(Exception):
             _write(link.writer, link.conn.close(code, reason[:200]))
         self._close_writer(link.writer)
@@ -697,6 +722,8 @@ class TableServer:
             self._dispatch(link, result)
             await self._read_loop(link, reader)
         finally:
+            with contextlib.suppress(Exception):  # what is held for it leaves first
+                await asyncio.wait_for(self.durable(), self.limits.drain_timeout)
             self._links.pop(peer, None)
             self.table.on_closed(peer, self.now())
             self.pump()
