@@ -9,6 +9,7 @@ notice from :mod:`lanuno.client.notices` (what the client concluded by itself).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from lanuno.client.notices import Notice
@@ -88,3 +89,60 @@ class HostControls(Protocol):
         """Start the game (lobby) or the next round (between rounds)."""
 
     async def shutdown(self) -> None: ...
+
+
+# ---------------------------------------------------------------------------- the hall
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """A table the host opens from the hall screen, already checked by the form
+    (:func:`lanuno.ui.hall_model.check_new_table`): a non-blank name of at most 32
+    characters, a known preset, options in canonical ``name=value`` words that fit that
+    preset, 0 to 10 bots and a known bot level (the bots' and dropped players' level)."""
+
+    name: str
+    preset: str
+    options: tuple[str, ...] = ()
+    bots: int = 0
+    level: str = "intermediate"
+
+
+class HallTable(Protocol):
+    """One table of the hall, as the host's hall screen sees it."""
+
+    @property
+    def number(self) -> int:
+        """The table's number, 1..32, as clients name it (``lanuno join --table N``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def screen_code(self) -> str:
+        """The 6-digit code that pairs a ``lanuno screen`` with this table. Shown on the
+        host's hall screen only, never on a shared screen."""
+
+    @property
+    def screen(self) -> HostScreen:
+        """The table's shared screen feed (public only), as the table app shows it."""
+
+    @property
+    def controls(self) -> HostControls:
+        """The host's keys for this table (its ``shutdown`` closes this table only)."""
+
+
+class HallControls(Protocol):
+    """The host's hall: every table served by this process. Requests raise ValueError with a
+    sentence to show when they cannot be done (no table number left, ...)."""
+
+    def tables(self) -> Sequence[HallTable]:
+        """The tables served now, by number."""
+
+    async def open_table(self, table: NewTable) -> HallTable: ...
+
+    async def close_table(self, number: int) -> None:
+        """Close one table for everyone at it (its players get a goodbye)."""
+
+    async def shutdown(self) -> None:
+        """Close every table and stop serving (Q on the hall, confirmed)."""

@@ -1,0 +1,400 @@
+"""The hall as plain data: one row per table of this host, the new-table form, and which
+part of the list fits the screen.
+
+Pure: no prompt_toolkit, no clock, no I/O. A row is drawn from the same
+:class:`~lanuno.ui.table_model.TableModel` that the table's full shared screen shows (a
+spectator's feed: public only), plus the two codes only the host sees. The screen code
+belongs on the hall alone: a shared screen never shows it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from lanuno.bots.levels import LEVELS, BotLevel, UnknownBotLevel
+from lanuno.engine.rules import (
+    MAX_SEATS,
+    PRESET_NAMES,
+    OptionError,
+    format_option,
+    option_name,
+    option_values,
+    parse_option,
+    preset,
+    with_options,
+)
+from lanuno.ui.client_model import Presence, presence
+from lanuno.ui.contracts import NewTable
+from lanuno.ui.i18n import Translator
+from lanuno.ui.table_model import TableModel
+from lanuno.wire.messages import MAX_NAME
+
+HallPhase = Literal["lobby", "playing", "between", "game_over", "closed"]
+
+
+@dataclass(frozen=True, slots=True)
+class HallPlayer:
+    """One occupied seat of a table, as the hall lists it."""
+
+    name: str
+    kind: str
+    """``human`` or ``bot``."""
+    score: int | None
+    """The running total (None in the lobby, before any score)."""
+    presence: Presence = "here"
+    """``away`` while a dropped player's seat is held, ``bot`` once a bot plays it."""
+
+
+@dataclass(frozen=True, slots=True)
+class HallRow:
+    """One table of the hall: public facts, and the codes only the host's screen shows."""
+
+    number: int
+    name: str
+    phase: HallPhase
+    round: int
+    players: tuple[HallPlayer, ...]
+    seats_free: int
+    room_code: str
+    screen_code: str
+    turn: str | None = None
+    """Who is to act, while a round is played."""
+    winner: str | None = None
+    """The winner of the round just over, or of the game."""
+
+    @property
+    def away(self) -> tuple[str, ...]:
+        """The players who are not at the table (dropped, or replaced by a bot for now)."""
+        return tuple(p.name for p in self.players if p.presence != "here")
+
+
+def hall_row(
+    number: int, name: str, room_code: str, screen_code: str, model: TableModel
+) -> HallRow:
+    """The hall's row for a table whose shared-screen feed ``model`` has taken in."""
+    seats = model.seats
+    state = model.state
+    phase: HallPhase
+    if model.closed:
+        phase = "closed"
+    elif model.screen == "play":
+        phase = "playing"
+    elif model.screen == "round_end":
+        phase = "between"
+    elif model.screen == "game_end":
+        phase = "game_over"
+    else:
+        phase = "lobby"
+    scores: Sequence[int] = ()
+    end = model.game_end or model.round_end
+    if phase in ("between", "game_over") and end is not None:
+        scores = end.scores
+    elif state is not None and phase != "lobby":
+        scores = state.scores
+    players = tuple(
+        HallPlayer(
+            name=model.name_of(index),
+            kind=seat.kind,
+            score=scores[index] if index < len(scores) else None,
+            presence=presence(seat, index in model.autopilot),
+        )
+        for index, seat in enumerate(seats)
+        if seat.kind != "empty"
+    )
+    turn = winner = None
+    if phase == "playing" and state is not None and state.actor is not None:
+        turn = model.name_of(state.actor)
+    if phase in ("between", "game_over") and end is not None and end.winner is not None:
+        winner = model.name_of(end.winner)
+    # Seats are free in the lobby only (a game in progress takes nobody new), as the
+    # table's mDNS record says; bots hold their seats.
+    free = MAX_SEATS - len(players) if phase == "lobby" else 0
+    return HallRow(
+        number=number,
+        name=name,
+        phase=phase,
+        round=state.round if state is not None else 0,
+        players=players,
+        seats_free=free,
+        room_code=room_code,
+        screen_code=screen_code,
+        turn=turn,
+        winner=winner,
+    )
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def spaced(code: str) -> str:
+    """``482913`` -> ``482 913`` (how codes are read aloud and shown on the screens)."""
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+def phase_text(tr: Translator, row: HallRow) -> str:
+    """``round 2 in play · Ana to play``, ``lobby · 7 seats free``, ``game over · Lea wins``."""
+    if row.phase == "lobby":
+        return f"{tr('hall.phase.lobby')} · {tr.plural('hall.free', row.seats_free)}"
+    if row.phase == "playing":
+        text = tr("hall.phase.playing", round=row.round)
+        return f"{text} · {tr('hall.turn', name=row.turn)}" if row.turn else text
+    if row.phase == "between":
+        text = tr("hall.phase.between", round=row.round)
+        return f"{text} · {tr('hall.round_won', name=row.winner)}" if row.winner else text
+    if row.phase == "game_over":
+        text = tr("hall.phase.game_over")
+        return f"{text} · {tr('hall.game_won', name=row.winner)}" if row.winner else text
+    return tr("hall.phase.closed")
+
+
+def player_text(tr: Translator, player: HallPlayer) -> str:
+    """``Lea 120``, ``Max 0 (away)``, ``Ana (bot playing)`` (no score in the lobby)."""
+    text = player.name if player.score is None else f"{player.name} {player.score}"
+    if player.presence == "away":
+        return f"{text} ({tr('status.away')})"
+    if player.presence == "bot":
+        return f"{text} ({tr('status.bot')})"
+    return text
+
+
+def codes_text(tr: Translator, row: HallRow) -> str:
+    """``room 482 913  screen 105 227``: what players type, what a ``lanuno screen`` types."""
+    room = tr("hall.room_code", code=spaced(row.room_code))
+    return f"{room}  {tr('hall.screen_code', code=spaced(row.screen_code))}"
+
+
+# ---------------------------------------------------------------------------- scrolling
+
+
+@dataclass(frozen=True, slots=True)
+class Visible:
+    """The rows shown: ``first`` to ``last`` (exclusive), with a marker line above when
+    rows are hidden above, and below when rows are hidden below."""
+
+    first: int
+    last: int
+
+    def above(self) -> int:
+        return self.first
+
+    def below(self, count: int) -> int:
+        return count - self.last
+
+
+def visible_rows(heights: Sequence[int], selected: int, top: int, height: int) -> Visible:
+    """Which rows fit ``height`` lines, starting at ``top`` if the selected row stays in
+    view, else scrolled just enough to show it. A hidden row above or below costs one
+    line for its marker."""
+    count = len(heights)
+    if count == 0:
+        return Visible(0, 0)
+    selected = max(0, min(selected, count - 1))
+    first = max(0, min(top, selected))
+
+    def last_from(first: int) -> int:
+        used = 1 if first > 0 else 0
+        last = first
+        while last < count:
+            # A row ends with a blank line, which the "more below" marker may take.
+            if used + heights[last] > height and last > first:
+                break
+            used += heights[last]
+            last += 1
+        return last
+
+    last = last_from(first)
+    while selected >= last and first < selected:
+        first += 1
+        last = last_from(first)
+    return Visible(first, last)
+
+
+# ---------------------------------------------------------------------------- the form
+
+FIELDS = ("name", "preset", "options", "bots", "level")
+"""The new-table form's fields, top to bottom."""
+OPTION_EXAMPLE = "stacking=on target=300"
+
+
+class NewTableForm:
+    """The form N opens: five text fields, typed at their end, checked on Enter."""
+
+    def __init__(self, tr: Translator, number: int) -> None:
+        self.tr = tr
+        self.values: dict[str, str] = {
+            "name": tr("hall.form.default_name", number=number),
+            "preset": PRESET_NAMES[0],
+            "options": "",
+            "bots": "0",
+            "level": tr(f"level.{BotLevel.INTERMEDIATE.value}"),
+        }
+        self.field = 0
+        self.errors: dict[str, str] = {}
+
+    @property
+    def current(self) -> str:
+        return FIELDS[self.field]
+
+    def move(self, delta: int) -> None:
+        self.field = (self.field + delta) % len(FIELDS)
+
+    def type(self, text: str) -> None:
+        self.values[self.current] += text
+        self.errors.pop(self.current, None)
+
+    def erase(self) -> None:
+        self.values[self.current] = self.values[self.current][:-1]
+        self.errors.pop(self.current, None)
+
+    def clear(self) -> None:
+        self.values[self.current] = ""
+        self.errors.pop(self.current, None)
+
+    def hint(self, field: str) -> str:
+        tr = self.tr
+        if field == "name":
+            return tr("hall.form.hint.name", count=MAX_NAME)
+        if field == "preset":
+            return tr("hall.form.hint.preset", choices=", ".join(PRESET_NAMES))
+        if field == "options":
+            return tr("hall.form.hint.options", choices=OPTION_EXAMPLE)
+        if field == "bots":
+            return tr("hall.form.hint.bots", count=MAX_SEATS)
+        return tr("hall.form.hint.level", choices=", ".join(level_words(tr)))
+
+    def submit(self) -> NewTable | None:
+        """The checked table, or None with ``errors`` set and the cursor on the first bad
+        field."""
+        table, self.errors = check_new_table(self.values, self.tr)
+        if table is None:
+            self.field = min(FIELDS.index(field) for field in self.errors)
+        return table
+
+
+def check_new_table(
+    values: Mapping[str, str], tr: Translator
+) -> tuple[NewTable | None, dict[str, str]]:
+    """The form's text checked with the engine's own parsers (``preset``, ``parse_option``,
+    ``with_options``) and :class:`BotLevel`: the table, or a sentence per bad field."""
+    errors: dict[str, str] = {}
+    name = values.get("name", "").strip()
+    if not name:
+        errors["name"] = tr("hall.bad.name_blank")
+    elif len(name) > MAX_NAME:
+        errors["name"] = tr("hall.bad.name_long", count=MAX_NAME)
+    preset_word = values.get("preset", "").strip().lower()
+    try:
+        rules = preset(preset_word)
+    except OptionError:
+        rules = None
+        errors["preset"] = tr("hall.bad.preset", value=preset_word, choices=", ".join(PRESET_NAMES))
+    options: list[str] = []
+    for word in re.split(r"[\s,]+", values.get("options", "").strip()):
+        if not word:
+            continue
+        error = _option_error(word, tr)
+        if error is not None:
+            errors.setdefault("options", error)
+            continue
+        options.append(format_option(*parse_option(word)))
+    if rules is not None and "options" not in errors:
+        try:
+            with_options(rules, options)
+        except ValueError as error:  # values that do not fit together (hand_limit < hand_size)
+            errors["options"] = tr("hall.bad.options_together", reason=error)
+    bots_word = values.get("bots", "").strip() or "0"
+    bots = int(bots_word) if bots_word.isdecimal() else -1
+    if not 0 <= bots <= MAX_SEATS:
+        errors["bots"] = tr("hall.bad.bots", count=MAX_SEATS, value=bots_word)
+    level_word = values.get("level", "").strip()
+    translated = {word.lower(): level for level, word in zip(LEVELS, level_words(tr), strict=True)}
+    try:
+        level = BotLevel.parse(translated.get(level_word.lower(), level_word))
+    except UnknownBotLevel:
+        choices = ", ".join(level_words(tr))
+        errors["level"] = tr("hall.bad.level", value=level_word, choices=choices)
+    if errors:
+        return None, errors
+    return NewTable(name, rules.preset if rules else preset_word, tuple(options), bots, level), {}
+
+
+def level_words(tr: Translator) -> list[str]:
+    """The bot levels as the reader's language names them (``débutant``); the form takes
+    these or the levels' own names (``beginner``)."""
+    return [tr(f"level.{level.value}") for level in LEVELS]
+
+
+def _option_error(word: str, tr: Translator) -> str | None:
+    key = word.partition("=")[0]
+    try:
+        name = option_name(key)
+    except OptionError:
+        return tr("hall.bad.option_name", value=key)
+    try:
+        parse_option(word)
+    except OptionError:
+        return tr("hall.bad.option_value", value=name, choices=option_values(name))
+    return None
+
+
+# ---------------------------------------------------------------------------- the hall
+
+Confirm = Literal["close", "quit"]
+
+
+class HallModel:
+    """What the hall screen shows besides the rows: the selection, the open table, the
+    form, a confirmation, and the last notice."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.rows: list[HallRow] = []
+        self.selected = 0
+        self.top = 0
+        """The first row shown (the list scrolls to keep the selected row in view)."""
+        self.open_table: int | None = None
+        """The number of the table whose full shared screen is shown, or None: the hall."""
+        self.form: NewTableForm | None = None
+        self.confirm: Confirm | None = None
+        self.confirm_number: int | None = None
+        """The table C asked to close."""
+        self.notice: str | None = None
+        self.notice_is_refusal = False
+        """The notice says why a request was refused (else it says what was done)."""
+
+    def set_rows(self, rows: Sequence[HallRow]) -> None:
+        """New rows; the selection stays on the same table when it is still there."""
+        number = self.selected_number
+        self.rows = list(rows)
+        numbers = [row.number for row in self.rows]
+        if number in numbers:
+            self.selected = numbers.index(number)
+        self.selected = max(0, min(self.selected, len(self.rows) - 1))
+
+    @property
+    def selected_number(self) -> int | None:
+        if 0 <= self.selected < len(self.rows):
+            return self.rows[self.selected].number
+        return None
+
+    def select_number(self, number: int) -> None:
+        for index, row in enumerate(self.rows):
+            if row.number == number:
+                self.selected = index
+
+    def move(self, delta: int) -> None:
+        if self.rows:
+            self.selected = max(0, min(len(self.rows) - 1, self.selected + delta))
+
+    def next_number(self) -> int:
+        """The number a new table would likely get (the host decides): the first unused."""
+        used = {row.number for row in self.rows}
+        return next(n for n in range(1, len(used) + 2) if n not in used)
+
+    def open_form(self) -> NewTableForm:
+        self.notice = None
+        self.form = NewTableForm(self.tr, self.next_number())
+        return self.form
