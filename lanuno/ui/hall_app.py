@@ -38,6 +38,7 @@ from prompt_toolkit.layout import (
     Layout,
     Window,
 )
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 
@@ -109,7 +110,13 @@ class NumberedScreen:
 
     @property
     def addresses(self) -> Sequence[str]:
-        return self._table.screen.addresses
+        """Where players join this table: ``lanuno join`` alone means table 1, so the
+        others' addresses carry their ``--table N``."""
+        number = self._table.number
+        addresses = self._table.screen.addresses
+        if number == 1:
+            return addresses
+        return [a if "--table" in a else f"{a} --table {number}" for a in addresses]
 
     @property
     def announced(self) -> bool:
@@ -267,7 +274,8 @@ def _join_line(ctl: HallController) -> StyleAndTextTuples:
     for view in ctl.views.values():
         addresses = view.table.screen.addresses
         if addresses:
-            return [("class:dim", " " + ctl.tr("hall.join_how", text=addresses[0]))]
+            command = f"lanuno join|screen {addresses[0]} --table N"
+            return [("class:dim", f" {ctl.tr('hall.join_how')} {command}")]
     return []
 
 
@@ -413,7 +421,12 @@ def build_hall_layout(ctl: HallController) -> Layout:
                 line(lambda _w: _join_line(ctl)),
                 ConditionalContainer(Window(listing), filter=~form_open),
                 ConditionalContainer(Window(SizedTextControl(_form(ctl))), filter=form_open),
-                line(lambda _w: _notice(ctl)),
+                # Two lines at most: a confirmation names the table (32 characters).
+                Window(
+                    SizedTextControl(lambda _w: _notice(ctl)),
+                    height=Dimension(min=1, max=2),
+                    wrap_lines=True,
+                ),
                 line(lambda width: _keys(ctl, width)),
             ]
         ),

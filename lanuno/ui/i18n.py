@@ -374,7 +374,7 @@ EN: dict[str, str] = {
     "big.W": "W",
     # the hall: every table of this host (ui/hall_app.py)
     "hall.title": "the hall",
-    "hall.join_how": "join: lanuno join {text} --table N",
+    "hall.join_how": "players and screens:",
     "hall.none": "No table is open. Press N to open one.",
     "hall.table": "table {number}",
     "hall.room_code": "room {code}",
@@ -395,7 +395,7 @@ EN: dict[str, str] = {
     "hall.keys": "Up/Down choose  Enter show  N new table  C close  Q quit",
     "hall.keys_form": "Up/Down field  Enter open the table  Esc cancel",
     "hall.confirm_close": (
-        "Close table {number} ({table}) for everyone? Press Y to close, any other key to keep it."
+        "Close table {number} ({table}) for everyone? Y closes it, any other key keeps it."
     ),
     "hall.confirm_quit": "Close every table and quit? Press Y to quit, any other key to stay.",
     "hall.opened": "Table {number} is open.",
@@ -769,7 +769,7 @@ FR: dict[str, str] = {
     "big.W": "JOK",
     # l'ensemble des tables de cet hôte (ui/hall_app.py)
     "hall.title": "toutes les tables",
-    "hall.join_how": "rejoindre : lanuno join {text} --table N",
+    "hall.join_how": "joueurs et écrans :",
     "hall.none": "Aucune table ouverte. N pour en ouvrir une.",
     "hall.table": "table {number}",
     "hall.room_code": "salle {code}",

@@ -176,7 +176,9 @@ def _room(ctl: TableController) -> Render:
         if addresses:
             out.append(("", f" {tr('host.join_how')}\n"))
         for address in addresses[:3]:
-            out.append(("class:prompt.mine", f"   lanuno join {address}\n"))
+            # Wrapped, not cut: a hall's table N > 1 adds ``--table N`` to its address.
+            for piece in wrap_words(f"lanuno join {address}", width - 3):
+                out.append(("class:prompt.mine", f"   {piece}\n"))
         if addresses and all(a.startswith(("127.", "localhost")) for a in addresses):
             # No LAN interface is up: the other laptops cannot reach this table.
             for piece in wrap_words(tr("host.loopback_only"), width - 2):

@@ -93,7 +93,7 @@ def test_hall_close_confirmation(three: Hall) -> None:
     ctl.model.selected = 1
     ctl.model.confirm, ctl.model.confirm_number = "close", 2
     text = render_text(app)
-    assert "Close table 2 (Garden) for everyone? Press Y to close" in text
+    assert "Close table 2 (Garden) for everyone? Y closes it, any other key keeps it." in text
 
 
 def test_a_table_shown_from_the_hall_is_the_table_app_with_its_number(three: Hall) -> None:
@@ -110,3 +110,16 @@ def test_an_empty_hall_says_how_to_open_a_table() -> None:
     for _ctl, app in hall_of((), "en"):
         text = render_text(app)
         assert "No table is open. Press N to open one." in text
+
+
+def test_a_table_after_the_first_says_its_number_in_the_join_line(three: Hall) -> None:
+    ctl, app = three
+    feed(ctl, 2, lobby())
+    ctl.show(2)
+    text = render_text(app)
+    assert "lanuno join 192.168.1.20:41234  │\n   --table 2" in text  # wrapped, not cut
+    ctl.show(1)
+    feed(ctl, 1, lobby())
+    first = render_text(app)
+    assert "lanuno join 192.168.1.20:41234  │" in first
+    assert "--table" not in first  # table 1 is what a bare address means
