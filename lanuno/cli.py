@@ -1,4 +1,5 @@
-"""``lanuno host | join | play | sim``: argument parsing only; each command lives in its module."""
+"""``lanuno host | join | screen | play | sim``: argument parsing only; each command lives in
+its module."""
 
 from __future__ import annotations
 
@@ -70,7 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_arguments(sim)
 
     host = sub.add_parser("host", help="host a table on this LAN (shared screen)")
-    host.add_argument("--name", default="lanuno table")
+    host.add_argument(
+        "--name", help="table name (with --tables: the names' prefix, 'Table 1', 'Table 2'...)"
+    )
+    host.add_argument(
+        "--tables",
+        type=int,
+        metavar="N",
+        help="host N tables on one port (a hall; its journal is a directory)",
+    )
     host.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
     host.add_argument("--bots", type=int, default=0, help="bots to seat at start")
     host.add_argument(
@@ -81,14 +90,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--interface", help="IPv4 address to serve and announce on (default: every LAN one)"
     )
     host.add_argument("--headless", action="store_true", help="log events instead of a screen")
-    host.add_argument("--resume", metavar="FILE", help="rebuild a table from its journal")
+    host.add_argument(
+        "--resume", metavar="FILE|DIR", help="rebuild a table from its journal (a hall: DIR)"
+    )
     host.add_argument(
         "--salvage",
         action="store_true",
         help="with --resume: restore a journal damaged in the middle up to the damage "
         "(a copy of the file is kept)",
     )
-    host.add_argument("--journal", metavar="FILE", help="where to write the journal")
+    host.add_argument(
+        "--journal", metavar="FILE|DIR", help="where to write the journal (a hall: DIR)"
+    )
     host.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
     host.add_argument("--lang", help="interface language (en, fr)")
     host.add_argument(
@@ -105,12 +118,25 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a table (lists tables on the LAN without ADDRESS)")
     join.add_argument("address", nargs="?", metavar="HOST:PORT")
     join.add_argument("--name")
+    join.add_argument("--table", type=int, help="the table number at HOST:PORT (default 1)")
     join.add_argument("--code", help="the room code shown on the shared screen")
     join.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
     join.add_argument("--age", type=int)
     join.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     join.add_argument("--lang", help="interface language (en, fr)")
     join.add_argument(
+        "--interface", help="IPv4 address to look for tables on (default: every LAN one)"
+    )
+
+    screen = sub.add_parser(
+        "screen", help="be a table's shared screen (pairs with the screen code on the host)"
+    )
+    screen.add_argument("address", nargs="?", metavar="HOST:PORT")
+    screen.add_argument("--table", type=int, help="the table number at HOST:PORT (default 1)")
+    screen.add_argument("--code", help="the table's screen code (shown on the host)")
+    screen.add_argument("--headless", action="store_true", help="a plain log, no full screen")
+    screen.add_argument("--lang", help="interface language (en, fr)")
+    screen.add_argument(
         "--interface", help="IPv4 address to look for tables on (default: every LAN one)"
     )
 
@@ -156,6 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from lanuno.commands import join
 
         return join.run(args)
+    if args.command == "screen":
+        from lanuno.commands import screen
+
+        return screen.run(args)
     if args.command == "play":
         from lanuno.commands import play
 

@@ -1,6 +1,6 @@
 """Black-box conformance checks of a lanuno host against protocol/ (h2spec-style).
 
-    python scripts/conformance.py HOST:PORT --code 123456
+    python scripts/conformance.py HOST:PORT --code 123456 [--screen-code 654321] [--table N]
     python scripts/conformance.py --self        # our own headless host on 127.0.0.1
 
 Every numbered requirement of the spec ([G-n] README, [H-n] handshake, [F-n] framing,
@@ -41,7 +41,7 @@ import msgpack
 
 from lanuno.engine import events as engine_events
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
-from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_HOST
+from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_HOST, MAGIC_TABLE_REFUSED, MAGIC_VERSION_REFUSED
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.fairness import (
     CANONICAL_DECKS,
@@ -71,6 +71,7 @@ from lanuno.wire.messages import (
     Pong,
     Ready,
     RoundEnd,
+    ScreenInfo,
     SeedCommit,
     State,
     Welcome,
@@ -78,7 +79,7 @@ from lanuno.wire.messages import (
 )
 
 REQUIREMENTS: dict[str, str] = {
-    "G-1": "another generation's magic is answered 'LANUNO/1 V\\n', then closed",
+    "G-1": "a generation-1 client hello is answered 'LANUNO/2 V\\n', then closed",
     "G-2": "bytes that are not the magic are closed silently",
     "G-3": "welcome names the highest common message version",
     "G-4": "no common message version: error 'version', then bye VERSION_MISMATCH (4)",
@@ -99,6 +100,8 @@ REQUIREMENTS: dict[str, str] = {
     "H-14": "100 failed JOINs rotate the room code",
     "H-15": "the guessing pace spaces JOINs once failures pile up",
     "H-16": "an honest JOIN gets in while others guess",
+    "H-17": "a client hello naming a table not served is answered 'LANUNO/2 T\\n', then closed",
+    "H-18": "a SCREEN with the screen code pairs; with a wrong one nothing more, then closed",
     "F-1": "every host frame opens with k_h2c, counters in order, the spec's aad",
     "F-2": "every host plaintext: multiple of 256, at least 2 + n, zero padding",
     "F-3": "a state's plaintext has the size of its padding floor",
@@ -140,6 +143,7 @@ REQUIREMENTS: dict[str, str] = {
     "M-26": "a seat-only event reaches only that seat",
     "M-27": "at most 16 spectators: one more is closed TABLE_FULL",
     "M-28": "a name already at the table is shown with a number",
+    "M-29": "a SCREEN link gets screen (table, room code) first, then the public feed only",
     "R-1": "seed_commit for round r before any event of round r",
     "R-2": "a reveal with a wrong seed: error bad_seed",
     "R-3": "a correct reveal gets no answer",
@@ -161,6 +165,10 @@ OUTSIDE_THE_KIT: dict[str, str] = {
 }
 """Requirements the kit does not check from outside (reported, not counted: tests/net
 covers them against our host)."""
+SCREEN_UNCHECKED = {
+    "H-18": "give --screen-code (shown on the host) to check SCREEN links",
+    "M-29": "give --screen-code (shown on the host) to check SCREEN links",
+}
 
 SECTIONS = {
     "G": "README (versions)",
@@ -220,22 +228,25 @@ class Report:
             self.failed(req, why)
         return bool(condition)
 
-    def print(self, out: Callable[[str], None] = print) -> int:
+    def print(
+        self, out: Callable[[str], None] = print, skipped: dict[str, str] | None = None
+    ) -> int:
         passed = 0
-        counted = [r for r in REQUIREMENTS if r not in OUTSIDE_THE_KIT]
+        outside = OUTSIDE_THE_KIT | (skipped or {})
+        counted = [r for r in REQUIREMENTS if r not in outside]
         for letter, title in SECTIONS.items():
             out(f"== {title}")
             for req, text in REQUIREMENTS.items():
                 if not req.startswith(letter + "-"):
                     continue
-                if req in OUTSIDE_THE_KIT:
-                    out(f"  ---- [{req}] {text}\n         not checked: {OUTSIDE_THE_KIT[req]}")
+                if req in outside:
+                    out(f"  ---- [{req}] {text}\n         not checked: {outside[req]}")
                     continue
                 ok, detail = self.results.get(req, (False, "not checked (not reached)"))
                 passed += ok
                 line = f"  {'PASS' if ok else 'FAIL'} [{req}] {text}"
                 out(line if ok or not detail else f"{line}\n         {detail}")
-        out(f"not checked from outside: {', '.join(OUTSIDE_THE_KIT)}")
+        out(f"not checked from outside: {', '.join(outside)}")
         out(f"conformance: {passed}/{len(counted)} requirements passed")
         return passed == len(counted)
 
@@ -302,10 +313,15 @@ class Peer:
         self._task: asyncio.Task[None] | None = None
         self._pinger: asyncio.Task[None] | None = None
 
-    async def handshake(self, conn: ClientConnection) -> HandshakeComplete | None:
-        """Run the handshake; the completion, or None if the host closed (self.eof)."""
+    async def handshake(
+        self, conn: ClientConnection, local: str | None = None
+    ) -> HandshakeComplete | None:
+        """Run the handshake (from the loopback address ``local``, if given); the
+        completion, or None if the host closed (self.eof)."""
         self.conn = conn
-        self._reader, self._writer = await asyncio.open_connection(self.kit.host, self.kit.port)
+        self._reader, self._writer = await asyncio.open_connection(
+            self.kit.host, self.kit.port, local_addr=(local, 0) if local else None
+        )
         raw = b""
         self._writer.write(conn.data_to_send())
         while True:
@@ -341,7 +357,7 @@ class Peer:
             self.msg_b = raw[hello_end : hello_end + 33]
 
     async def join(self, code: str) -> HandshakeComplete:
-        done = await self.handshake(ClientConnection.join(code, os.urandom))
+        done = await self.handshake(ClientConnection.join(code, os.urandom, self.kit.table))
         need(done is not None, f"{self.name}: JOIN refused")
         assert done is not None
         return done
@@ -350,10 +366,17 @@ class Peer:
         """Split the stream into frames so each message is seen with its frame length."""
         assert self._reader is not None
         assert self.conn is not None
+        skip = 0
         for event in early:
             self._deliver(event, 0, 0)
+            skip += isinstance(event, Message)
         # Bytes after the host's confirmation frame: 75 + 33 + 2 + 272 bytes of handshake.
+        # Frames that came with it were opened already (a SCREEN link's first messages);
+        # the connection is given each remaining frame whole, from this buffer only.
         buffer = bytearray(raw[len(self.host_hello) + 33 + 274 :])
+        for _ in range(skip):
+            del buffer[: 2 + int.from_bytes(buffer[:2], "big")]
+        self.conn._buffer.clear()  # the partial frame is in ``buffer``
         while True:
             while len(buffer) >= 2:
                 length = int.from_bytes(buffer[:2], "big")
@@ -496,8 +519,12 @@ class Deal:
 
 
 class Kit:
-    def __init__(self, host: str, port: int, code: str) -> None:
+    def __init__(
+        self, host: str, port: int, code: str, table: int = 1, screen_code: str | None = None
+    ) -> None:
         self.host, self.port, self.code = host, port, code
+        self.table, self.screen_code = table, screen_code
+        self.screen: Peer | None = None
         self.report = Report()
         self.rng = random.Random()
         self.frames_ok = True
@@ -580,7 +607,10 @@ class Kit:
         ]
         await self.attempt(["G-1"], self.check_other_generation)
         await self.attempt(["G-2"], self.check_not_the_magic)
+        await self.attempt(["H-17"], self.check_unknown_table)
         await self.attempt(["H-1"], self.check_malformed_client_hello)
+        if self.screen_code is not None:
+            await self.attempt(["H-18", "M-29"], self.check_screen_pairing)
         await self.attempt(["H-3"], self.check_unknown_resume)
         await self.attempt(["H-7"], self.check_wrong_code)
         await self.attempt(["M-1", "M-3", "M-4", "M-5", "M-6", "M-7", "M-8"], self.check_errors)
@@ -594,6 +624,8 @@ class Kit:
             "R-1", "R-2", "R-3", "R-4", "R-5", "R-6", "R-7", "R-8", "R-9",
         ]  # fmt: skip
         await self.attempt(game, self.play_a_round)
+        if self.screen is not None:
+            await self.attempt(["M-29"], self.check_screen_feed)
         for timer in timers:
             await timer
         for peer in self.peers:
@@ -631,7 +663,7 @@ class Kit:
                     )
                     idle.append(writer)
             peer = self.peer("after the crowd")
-            done = await peer.handshake(ClientConnection.join(self.code, os.urandom))
+            done = await peer.handshake(ClientConnection.join(self.code, os.urandom, self.table))
             peer.close()
             self.report.check("F-13", done is not None, "the JOIN was kept out")
         finally:
@@ -639,9 +671,68 @@ class Kit:
                 writer.close()
 
     async def check_other_generation(self) -> None:
-        got, closed = await raw_exchange(self.host, self.port, b"LANUNO/2 C\n\x01\xff\x00")
-        need(got == b"LANUNO/1 V\n" and closed, f"got {got!r}, closed={closed}")
+        # A generation-1 client hello is 14 bytes: mode, seat, gen (no table).
+        got, closed = await raw_exchange(self.host, self.port, b"LANUNO/1 C\n\x01\xff\x00")
+        need(got == MAGIC_VERSION_REFUSED and closed, f"got {got!r}, closed={closed}")
         self.report.passed("G-1")
+
+    async def check_unknown_table(self) -> None:
+        for table in (0, 33, 255):  # never served: tables are numbered 1..32
+            hello = MAGIC_CLIENT + bytes((1, table, 255, 0))
+            got, closed = await raw_exchange(self.host, self.port, hello)
+            need(got == MAGIC_TABLE_REFUSED and closed, f"table {table}: got {got!r}")
+        self.report.passed("H-17")
+
+    async def check_screen_pairing(self) -> None:
+        """H-18 and the start of M-29: a wrong screen code is refused like a wrong room code;
+        the right one pairs, and the link's first message is ``screen``. The link stays
+        open through the round (M-29 then checks it saw the public feed and no hand)."""
+        assert self.screen_code is not None
+        wrong = f"{(int(self.screen_code) + 1) % 1_000_000:06d}"
+        peer = self.peer("wrong screen code")
+        # From an address of its own: the kit's one wrong room code (H-7) stays the only
+        # failed code of its main address, which keeps that address "new" for F-13.
+        local = "127.0.0.10" if loopback(self.host) else None
+        done = await peer.handshake(
+            ClientConnection.screen(wrong, os.urandom, self.table), local=local
+        )
+        need(done is None and peer.eof, "a wrong screen code was confirmed")
+        screen = self.peer("screen")
+        done = await screen.handshake(
+            ClientConnection.screen(self.screen_code, os.urandom, self.table)
+        )
+        need(done is not None, "the screen code was refused")
+        self.report.passed("H-18")
+        screen.keep_alive()
+        first = await screen.next()
+        need(
+            isinstance(first, Received) and isinstance(first.message, ScreenInfo),
+            f"first message on a SCREEN link: {first}",
+        )
+        assert isinstance(first, Received)
+        assert isinstance(first.message, ScreenInfo)
+        info = first.message
+        need(info.table == self.table, f"screen.table {info.table}")
+        need(info.code == self.code, "screen.code is not the room code")
+        self.screen = screen
+
+    async def check_screen_feed(self) -> None:
+        """M-29: the screen saw the round (lobby, public states, events, round_end) and
+        never a card of a hand (its states are checked by M-24 like a spectator's)."""
+        screen = self.screen
+        assert screen is not None
+        kinds = {item.message.TYPE for item in screen.history if item.message is not None}
+        need({"lobby", "state", "event", "round_end"} <= kinds, f"the screen saw {kinds}")
+        hands = [
+            item.message.hand
+            for item in screen.history
+            if isinstance(item.message, State) and item.message.hand
+        ]
+        need(not hands, f"the screen received a hand: {hands[:1]}")
+        screen.send(Ping(n=77))
+        pong = await screen.wait_for(lambda m: isinstance(m, Pong) and m.n == 77, "pong")
+        need(isinstance(pong, Pong), "no pong on the SCREEN link")
+        self.report.passed("M-29")
 
     async def check_not_the_magic(self) -> None:
         got, closed = await raw_exchange(self.host, self.port, b"GET / HTTP/1.1\r\n\r\n")
@@ -649,21 +740,25 @@ class Kit:
         self.report.passed("G-2")
 
     async def check_malformed_client_hello(self) -> None:
-        for tail in (b"\x01\x02\x00", b"\x01\xff\x01", b"\x03\xff\x00"):
+        table = self.table
+        for mode, seat, gen in ((1, 2, 0), (1, 255, 1), (4, 255, 0), (3, 2, 0), (3, 255, 1)):
+            tail = bytes((mode, table, seat, gen))
             got, closed = await raw_exchange(self.host, self.port, MAGIC_CLIENT + tail)
             need(got == b"" and closed, f"client hello ...{tail.hex()}: got {len(got)} bytes")
         self.report.passed("H-1")
 
     async def check_unknown_resume(self) -> None:
         peer = self.peer("resume?")
-        done = await peer.handshake(ClientConnection.resume(9, 200, os.urandom(32), os.urandom))
+        done = await peer.handshake(
+            ClientConnection.resume(9, 200, os.urandom(32), os.urandom, self.table)
+        )
         need(done is None and not peer.host_hello, "an unknown RESUME was answered")
         self.report.passed("H-3")
 
     async def check_wrong_code(self) -> None:
         wrong = f"{(int(self.code) + 1) % 1_000_000:06d}"
         peer = self.peer("wrong code")
-        done = await peer.handshake(ClientConnection.join(wrong, os.urandom))
+        done = await peer.handshake(ClientConnection.join(wrong, os.urandom, self.table))
         need(done is None and peer.eof, "a wrong code was confirmed")
         self.report.passed("H-7")
 
@@ -1118,7 +1213,9 @@ class Kit:
         await asyncio.sleep(0.3)
         back = self.peer("Conf A")
         back.seeds, back.seq = a.seeds, a.seq
-        done = await back.handshake(ClientConnection.resume(seat, generation, secret, os.urandom))
+        done = await back.handshake(
+            ClientConnection.resume(seat, generation, secret, os.urandom, self.table)
+        )
         report.check("H-11", done is not None, "the dropped seat was not held")
         back.keep_alive()
         need(done is not None, "resume refused")
@@ -1168,7 +1265,9 @@ class Kit:
         again = self.peer("Conf A")
         again.seeds, again.seq = back.seeds, back.seq
         done2 = await again.handshake(
-            ClientConnection.resume(seat, done.generation, done.resume_secret, os.urandom)
+            ClientConnection.resume(
+                seat, done.generation, done.resume_secret, os.urandom, self.table
+            )
         )
         report.check("H-10", done2 is not None, "generation g+1 refused")
         need(done2 is not None, "second resume refused")
@@ -1258,7 +1357,7 @@ def loopback(host: str) -> bool:
         return False
 
 
-def start_own_host(tmp: Path) -> tuple[subprocess.Popen[str], str, int, str]:
+def start_own_host(tmp: Path) -> tuple[subprocess.Popen[str], str, int, str, str | None]:
     code = f"{random.randrange(1_000_000):06d}"
     command = [
         sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
@@ -1270,13 +1369,17 @@ def start_own_host(tmp: Path) -> tuple[subprocess.Popen[str], str, int, str]:
     )
     assert process.stdout is not None
     deadline = time.monotonic() + 20
+    screen_code: str | None = None
     while time.monotonic() < deadline:
         line = process.stdout.readline()
         if not line:
             break
+        shown = re.search(r"screen code (\d{3}) (\d{3})", line)
+        if shown:
+            screen_code = shown.group(1) + shown.group(2)
         found = re.search(r"lanuno join (127\.0\.0\.1):(\d+) --code (\d{6})", line)
         if found:
-            return process, found.group(1), int(found.group(2)), found.group(3)
+            return process, found.group(1), int(found.group(2)), found.group(3), screen_code
     process.kill()
     raise SystemExit("conformance: our host did not start")
 
@@ -1286,22 +1389,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("address", nargs="?", metavar="HOST:PORT")
     parser.add_argument("--code", help="the table's room code")
     parser.add_argument("--self", dest="own", action="store_true", help="test our own host")
+    parser.add_argument("--table", type=int, default=1, help="the table number (a hall)")
+    parser.add_argument(
+        "--screen-code", help="the table's screen code (checks SCREEN links: H-18, M-29)"
+    )
     args = parser.parse_args(argv)
     process: subprocess.Popen[str] | None = None
     if args.own:
         import tempfile
 
         tmp = Path(tempfile.mkdtemp(prefix="lanuno-conformance-"))
-        process, host, port, code = start_own_host(tmp)
+        process, host, port, code, screen_code = start_own_host(tmp)
     else:
         if not args.address or not args.code:
             parser.error("give HOST:PORT and --code, or --self")
         host, _, port_text = args.address.rpartition(":")
-        port, code = int(port_text), args.code
+        port, code, screen_code = int(port_text), args.code, args.screen_code
         if not loopback(host):
             parser.error("the kit only talks to loopback addresses (127.0.0.0/8)")
     try:
-        report = asyncio.run(Kit(host, port, code).run())
+        report = asyncio.run(Kit(host, port, code, args.table, screen_code).run())
     finally:
         if process is not None:
             process.terminate()
@@ -1309,7 +1416,8 @@ def main(argv: list[str] | None = None) -> int:
                 process.wait(5)
             except subprocess.TimeoutExpired:
                 process.kill()
-    return 0 if report.print() else 1
+    skipped = {} if screen_code else SCREEN_UNCHECKED
+    return 0 if report.print(skipped=skipped) else 1
 
 
 if __name__ == "__main__":

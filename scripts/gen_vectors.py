@@ -68,7 +68,7 @@ def handshake() -> tuple[dict[str, Any], ClientConnection, HostConnection]:
     keys = client._keys
     vector = {
         "description": (
-            "JOIN with room code 482915 (seat byte 255: the host chooses); "
+            "JOIN at table 1 with room code 482915 (seat byte 255: the host chooses); "
             "randomness = counter_drbg(seed)."
         ),
         "room_code": ROOM_CODE,

@@ -114,6 +114,8 @@ class Player:
     name: str
     age: int | None = None
     kid: bool = False
+    table: int = 1
+    """The table number at the host (a hall serves several on one port)."""
 
 
 class SessionPhase(enum.Enum):
@@ -244,11 +246,13 @@ class ClientCore:
         try:
             if self._tries:
                 self._offered = self._tries.pop(0)
-                self._conn = ClientConnection.resume(*self._offered, self._random_bytes)
+                self._conn = ClientConnection.resume(
+                    *self._offered, self._random_bytes, self.player.table
+                )
             else:
                 self._offered = None
                 player = self.player
-                self._conn = ClientConnection.join(player.code, self._random_bytes)
+                self._conn = ClientConnection.join(player.code, self._random_bytes, player.table)
         except LocalProtocolError as error:  # a bad room code or ticket: nothing to retry
             self._advance(SessionPhase.HANDSHAKE)
             self._attempt_failed(now, _describe(error), refused=True)

@@ -1,5 +1,12 @@
-"""``lanuno host``: a ``Table`` served by a ``TableServer`` (journaled), announced over
-mDNS, shown by the full-screen table app, or logged as text with ``--headless``."""
+"""``lanuno host``: a hall of tables (``lanuno.net.hall``) on one port, journaled,
+announced over mDNS (one service per table). One table (no ``--tables``) is shown by the
+full-screen table app, or logged as text with ``--headless``; ``--tables N`` opens N
+tables with the same preset, options and bots, logged with ``--headless`` (each table's
+screen code is printed: ``lanuno screen`` pairs with it).
+
+Journals: one table writes one journal file (``--journal FILE``, as before); a hall
+writes a directory (``--journal DIR``: ``table-N.journal`` per table and ``hall.json``).
+``--resume FILE`` restores one table, ``--resume DIR`` a whole hall."""
 
 from __future__ import annotations
 
@@ -9,15 +16,19 @@ import contextlib
 import os
 import signal
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 
 from lanuno.commands.common import default_journal, pace_from_args, rules_from_args, say
 from lanuno.commands.screen import log_until_closed, show_until_closed
 from lanuno.host.journal import JournalError
 from lanuno.host.table import Table, TableConfig
-from lanuno.net.discovery import Announcer, discovery_addresses
+from lanuno.net.discovery import HallAnnouncer, discovery_addresses
+from lanuno.net.hall import Hall, HallTable, load_hall
 from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
-from lanuno.net.server import ServerLimits, TableControls, TableScreen, TableServer
+from lanuno.net.server import ServerLimits
+from lanuno.wire.crypto import MAX_TABLES, format_check_number
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,8 +37,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"lanuno host: {error}", file=sys.stderr)
         return 2
+    tables = getattr(args, "tables", None)
+    if tables is not None and not 1 <= tables <= MAX_TABLES:
+        print(f"lanuno host: --tables must be between 1 and {MAX_TABLES}", file=sys.stderr)
+        return 2
     config = TableConfig(
-        name=args.name,
+        name=args.name or "lanuno table",
         rules=rules,
         bot_level=args.level,
         pace=pace_from_args(args),
@@ -43,92 +58,158 @@ def run(args: argparse.Namespace) -> int:
         return 1
 
 
-def _open_table(args: argparse.Namespace, config: TableConfig) -> tuple[Table, JournalWriter]:
+def _is_hall(args: argparse.Namespace) -> bool:
+    """A hall journal (a directory): ``--tables`` given, or ``--resume`` names a directory."""
     if args.resume:
-        path = Path(args.resume)
-        recovery = read_journal(path)
-        if recovery.records_after and not args.salvage:
-            # Damage in the middle: acknowledged records follow it. Nothing is written
-            # (not even a cut) until the user chooses to salvage.
-            raise JournalError(f"cannot resume from {path}: {recovery.refusal()}")
-        say(f"journal: {recovery.message}")
-        if recovery.records_after:
-            say(f"journal: kept a copy of the damaged journal as {keep_copy(path)}")
-        try:
-            table = Table.restore(recovery.records, config, os.urandom, now=0.0)
-        except Exception as error:  # any record that does not replay: one clear line
-            raise JournalError(
-                f"cannot restore the table from {path}: {type(error).__name__}: {error}"
-            ) from None
-        return table, JournalWriter(path, existing=recovery)
-    if args.salvage:
+        return Path(args.resume).is_dir()
+    return getattr(args, "tables", None) is not None
+
+
+def _restore(path: Path, config: TableConfig, salvage: bool) -> tuple[Table, JournalWriter]:
+    recovery = read_journal(path)
+    if recovery.records_after and not salvage:
+        # Damage in the middle: acknowledged records follow it. Nothing is written
+        # (not even a cut) until the user chooses to salvage.
+        raise JournalError(f"cannot resume from {path}: {recovery.refusal()}")
+    say(f"journal: {recovery.message}")
+    if recovery.records_after:
+        say(f"journal: kept a copy of the damaged journal as {keep_copy(path)}")
+    try:
+        table = Table.restore(recovery.records, config, os.urandom, now=0.0)
+    except Exception as error:  # any record that does not replay: one clear line
+        raise JournalError(
+            f"cannot restore the table from {path}: {type(error).__name__}: {error}"
+        ) from None
+    return table, JournalWriter(path, existing=recovery)
+
+
+def _journal_dir(args: argparse.Namespace) -> Path:
+    if args.journal:
+        directory = Path(args.journal)
+    else:
+        directory = default_journal().with_name(f"hall-{time.strftime('%Y%m%d-%H%M%S')}")
+    if directory.exists() and not directory.is_dir():
+        raise JournalError(f"--journal {directory}: a hall's journal is a directory")
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return directory
+
+
+async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall) -> None:
+    if args.salvage and not args.resume:
         raise JournalError("--salvage goes with --resume FILE")
+    if args.resume and hall.journal_dir is not None:  # a whole hall
+        for entry in load_hall(hall.journal_dir):
+            table, journal = _restore(entry.journal, replace(config, name=entry.name), args.salvage)
+            await hall.open_table(table.config, number=entry.number, table=table, journal=journal)
+        say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
+        return
+    if args.resume:  # one table's journal file
+        path = Path(args.resume)
+        table, journal = _restore(path, config, args.salvage)
+        await hall.open_table(config, table=table, journal=journal)
+        return
+    if hall.journal_dir is not None:  # a new hall
+        prefix = args.name or "Table"
+        for number in range(1, args.tables + 1):
+            name = f"{prefix} {number}" if args.tables > 1 or args.name is None else prefix
+            await hall.open_table(
+                replace(config, name=name[:32]),
+                bots=args.bots,
+                room_code=args.code if number == 1 else None,
+            )
+        say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
+        return
     path = Path(args.journal) if args.journal else default_journal()
     table = Table(config, os.urandom, room_code=args.code)
-    journal = JournalWriter(path)
     for _ in range(args.bots):
         table.add_bot(args.level)
+    await hall.open_table(config, table=table, journal=JournalWriter(path))
     say(f"journal: {path} (restart with: lanuno host --resume {path})")
-    return table, journal
 
 
-async def _announce(args: argparse.Namespace, server: TableServer) -> Announcer | None:
-    """Announce the table over mDNS, kept up to date with its free seats; None when asked
-    not to, or when mDNS fails (a convenience: the address always works)."""
-    if args.no_mdns:
-        return None
-    table = server.table
-    announcer = Announcer(
-        table.config.name,
-        discovery_addresses(args.interface),
-        server.port,
-        preset=table.rules.preset,
-        room_id=table.room_id,
-        free=table.free_seats,
+def screen_code_line(entry: HallTable, address: str) -> str:
+    """The host's own terminal only: the code that pairs a remote shared screen."""
+    code = entry.screen_code
+    table = f" --table {entry.number}" if entry.number != 1 else ""
+    return (
+        f"table {entry.number} ({entry.name}): screen code {format_check_number(int(code))} "
+        f"(lanuno screen {address}{table} --code {code})"
     )
-    try:
-        await announcer.start()
-    except Exception as error:
-        say(f"mDNS announcement failed ({error}); players can join with the address")
-        return None
-    server.on_change = lambda: announcer.update(table.free_seats, table.rules.preset)
-    return announcer
 
 
 async def _host(args: argparse.Namespace, config: TableConfig) -> int:
-    table, journal = _open_table(args, config)
+    hall_journal = _is_hall(args)
     bind = args.interface or "0.0.0.0"
     limits = ServerLimits(silence_timeout=getattr(args, "peer_timeout", 15.0))
-    server = TableServer(
-        table,
+    announcer = None if args.no_mdns else HallAnnouncer(discovery_addresses(args.interface))
+    directory: Path | None = None
+    if hall_journal:
+        directory = Path(args.resume) if args.resume else _journal_dir(args)
+    hall = Hall(
         host=bind,
         port=args.port,
-        journal=journal,
         limits=limits,
-        log=say if args.headless else None,
+        log=say if args.headless or hall_journal else None,
+        journal_dir=directory,
+        announcer=announcer,
+        prefix_logs=hall_journal,
     )
-    await server.start()
-    announcer = await _announce(args, server)
+    await hall.start()
+    try:
+        await _open_tables(args, config, hall)
+    except BaseException:
+        await hall.close()
+        raise
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(server.close()))
-    screen = TableScreen(server, announced=announcer is not None)
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(hall.close()))
     try:
-        if args.headless:
-            await log_until_closed(server, screen, args.lang)
+        if len(hall.tables) == 1 and not hall_journal:
+            entry = hall.tables[0]
+            if args.headless:
+                say(screen_code_line(entry, entry.server.addresses[0]))
+                await log_until_closed(entry.server, entry.screen, args.lang)
+            else:
+                await show_until_closed(entry.server, entry.screen, entry.controls, args.lang)
         else:
-            await show_until_closed(server, screen, TableControls(server), args.lang)
+            await _log_hall(hall, args.lang)
     finally:
-        await server.close()
-        if announcer is not None:
-            await announcer.close()
-    if server.stopped is not None:
+        stopped = [(t.name, t.server.stopped, t.journal_path) for t in hall.tables]
+        await hall.close()
+    failed = [(name, why, path) for name, why, path in stopped if why is not None]
+    for name, why, path in failed:
         # The table is paused, not over: its journal holds every acknowledged action.
+        where = directory if directory is not None else path
         print(
-            f"lanuno host: the table stopped: {server.stopped}. Every player keeps their "
-            f"seat: restart it with lanuno host --resume {journal.path} (with room on disk)",
+            f"lanuno host: {name} stopped: {why}. Every player keeps their seat: restart "
+            f"it with lanuno host --resume {where} (with room on disk)",
             file=sys.stderr,
         )
-        return 1
-    return 0
+    return 1 if failed else 0
+
+
+async def _log_hall(hall: Hall, lang: str | None) -> None:
+    """A hall in text: each table's address, room and screen codes, then every table's
+    public messages as lines (prefixed by its name) until the hall closes."""
+    loggers: list[asyncio.Task[None]] = []
+    for entry in hall.tables:
+        server = entry.server
+        address = server.addresses[0]
+        say(screen_code_line(entry, address))
+        table = f" --table {entry.number}"
+        say(
+            f"table {entry.number} ({entry.name}): players join with: lanuno join "
+            f"{address}{table} --code {server.table.room_code}"
+        )
+        loggers.append(asyncio.create_task(_log_table(entry, lang)))
+    await hall.closed.wait()
+    for logger in loggers:
+        logger.cancel()
+
+
+async def _log_table(entry: HallTable, lang: str | None) -> None:
+    from lanuno.ui.plain import log_screen
+
+    prefix = f"[{entry.name}] "
+    await log_screen(entry.screen, lambda line: say(prefix + line), lang)

@@ -1,5 +1,6 @@
-"""``lanuno join``: find a table (mDNS, or HOST:PORT), ask the room code, play in the hand
-app or the plain line-based client."""
+"""``lanuno join``: find a table (mDNS: every table with seats free, of every host and
+hall; or HOST:PORT with ``--table N``), ask the room code, play in the hand app or the
+plain line-based client."""
 
 from __future__ import annotations
 
@@ -47,8 +48,15 @@ async def _read_line(prompt: str) -> str:
     return ""
 
 
+def describe_table(t: TableInfo) -> str:
+    """One line of the list: name, table number and address, seats free, preset."""
+    stale = "  (not answering)" if t.stale else ""
+    return f"{t.name}  (table {t.table} at {t.endpoint})  {t.free} seats free  {t.preset}{stale}"
+
+
 async def _choose_table(interfaces: list[str], mine: set[bytes]) -> TableInfo | None:
-    """``mine``: tables where a previous client of this user left a seat (picked at once)."""
+    """``mine``: tables where a previous client of this user left a seat (picked at once).
+    Lists the tables with seats free (a full table's players resume with their seat)."""
     browser = TableBrowser(interfaces)
     await browser.start()
     try:
@@ -57,17 +65,18 @@ async def _choose_table(interfaces: list[str], mine: set[bytes]) -> TableInfo | 
         while (left := deadline - asyncio.get_running_loop().time()) > 0:
             await browser.wait_for_change(left)
         while True:
-            tables = browser.listed()
-            if not tables:
-                say("no table found; ask the host for its address: lanuno join HOST:PORT")
-                return None
-            waiting = [t for t in tables if _room(t) in mine and not t.stale]
+            found = browser.listed()
+            waiting = [t for t in found if _room(t) in mine and not t.stale]
             if len(waiting) == 1:
                 say(f"your seat at {waiting[0].name} is waiting for you")
                 return waiting[0]
+            tables = [t for t in found if t.free > 0 or _room(t) in mine]
+            if not tables:
+                what = "no table with seats free" if found else "no table"
+                say(f"{what} found; ask the host for its address: lanuno join HOST:PORT")
+                return None
             for i, t in enumerate(tables, 1):
-                stale = "  (not answering)" if t.stale else ""
-                say(f"  {i}) {t.name}  {t.endpoint}  {t.free} seats free  {t.preset}{stale}")
+                say(f"  {i}) {describe_table(t)}")
             answer = await _read_line("table number: ")
             if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
                 return None
@@ -90,6 +99,7 @@ def _room(table: TableInfo) -> bytes | None:
 async def _join(args: argparse.Namespace) -> int:
     store = SeatStore()
     room: bytes | None = None
+    number = getattr(args, "table", None) or 1
     if args.address:
         try:
             host, port = split_address(args.address)
@@ -103,11 +113,11 @@ async def _join(args: argparse.Namespace) -> int:
         table = await _choose_table(interfaces, store.rooms())
         if table is None:
             return 1
-        host, port, room = table.address, table.port, _room(table)
+        host, port, room, number = table.address, table.port, _room(table), table.table
     name = (args.name or getpass.getuser() or "player")[:32]
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).
-    seat_file, saved = store.claim(host, port, name, room_id=room)
+    seat_file, saved = store.claim(host, port, name, room_id=room, table=number)
     if saved is not None:
         say(f"resuming your seat {saved.ticket.seat + 1} at {host}:{port}")
         session = NetClientSession(
@@ -119,6 +129,7 @@ async def _join(args: argparse.Namespace) -> int:
             kid=args.kid,
             ticket=saved.ticket,
             seat_file=seat_file,
+            table=number,
         )
         try:
             await session.connect()
@@ -128,11 +139,17 @@ async def _join(args: argparse.Namespace) -> int:
             return await play_in_terminal(session, args)
     code = args.code or await _read_line("room code (on the shared screen): ")
     session = NetClientSession(
-        host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file
+        host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file, table=number
     )
     try:
         await session.connect()
     except JoinError as error:
         print(f"lanuno join: {error}", file=sys.stderr)
+        if "has no table" in str(error):
+            print(
+                "lanuno join: the host's screen lists its tables; a bare lanuno join lists "
+                "every table on the LAN",
+                file=sys.stderr,
+            )
         return 1
     return await play_in_terminal(session, args)

@@ -1,16 +1,27 @@
-"""The shared screen of a served table: the full-screen table app, or with ``--headless``
-a plain log of the same public messages. Only public information reaches it
-(``TableScreen`` is a spectator's view); a future ``lanuno screen`` reuses it."""
+"""The shared screen of a table: the full-screen table app, or with ``--headless`` a plain
+log of the same public messages. Only public information reaches it (``TableScreen`` is a
+spectator's view). ``lanuno screen`` (``run``) shows a table of another machine's host the
+same way, over a SCREEN link paired with the table's screen code (``RemoteScreen``)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import sys
 
 from lanuno.commands.common import say
-from lanuno.net.discovery import LOOPBACK_ONLY
+from lanuno.net.discovery import (
+    LOOPBACK,
+    LOOPBACK_ONLY,
+    TableBrowser,
+    TableInfo,
+    discovery_addresses,
+)
+from lanuno.net.screen_client import RemoteScreen, ScreenControls, ScreenError
 from lanuno.net.server import TableControls, TableScreen, TableServer
-from lanuno.ui.plain import log_screen
+from lanuno.ui.contracts import HostControls
+from lanuno.ui.plain import log_screen, stdin_lines
 from lanuno.ui.table_app import run_table_app
 from lanuno.wire.crypto import format_check_number
 
@@ -45,3 +56,81 @@ async def show_until_closed(
         app.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await app
+
+
+# ---------------------------------------------------------------------------- lanuno screen
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(_screen(args))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _read_line(prompt: str) -> str:
+    print(prompt, end="", flush=True)
+    async with contextlib.aclosing(stdin_lines()) as lines:
+        async for line in lines:
+            return line.strip()
+    return ""
+
+
+async def _choose(interfaces: list[str]) -> TableInfo | None:
+    """Every table on the LAN (full ones too: a screen takes no seat)."""
+    browser = TableBrowser(interfaces)
+    await browser.start()
+    try:
+        say("looking for tables on the LAN (3 s)...")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3.0
+        while (left := deadline - loop.time()) > 0:
+            await browser.wait_for_change(left)
+        tables = browser.listed()
+        if not tables:
+            say("no table found; ask the host for its address: lanuno screen HOST:PORT")
+            return None
+        for i, t in enumerate(tables, 1):
+            say(f"  {i}) {t.name}  (table {t.table} at {t.endpoint})")
+        answer = await _read_line("table number in this list: ")
+        if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
+            return None
+        return tables[int(answer) - 1]
+    finally:
+        await browser.close()
+
+
+async def _screen(args: argparse.Namespace) -> int:
+    number = args.table or 1
+    if args.address:
+        host, sep, port_text = args.address.rpartition(":")
+        if not sep or not port_text.isdigit():
+            print(f"lanuno screen: expected HOST:PORT, got {args.address!r}", file=sys.stderr)
+            return 2
+        port = int(port_text)
+    else:
+        interfaces = discovery_addresses(getattr(args, "interface", None))
+        if interfaces == [LOOPBACK]:
+            say(LOOPBACK_ONLY + " Looking on this machine only.")
+        table = await _choose(interfaces)
+        if table is None:
+            return 1
+        host, port, number = table.address, table.port, table.table
+    code = args.code or await _read_line("screen code (on the host's screen): ")
+    remote = RemoteScreen(host, port, code, table=number)
+    try:
+        await remote.connect()
+    except ScreenError as error:
+        print(f"lanuno screen: {error}", file=sys.stderr)
+        return 1
+    try:
+        if args.headless:
+            say(f"paired with table {number} at {host}:{port}")
+            await log_screen(remote, say, args.lang)
+            say(f"the link ended: {remote.end_reason}")
+        else:
+            controls: HostControls = ScreenControls(remote)
+            await run_table_app(remote, controls, lang=args.lang)
+    finally:
+        await remote.close()
+    return 0

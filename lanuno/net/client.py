@@ -72,12 +72,14 @@ class NetClientSession:
         random_bytes: Callable[[int], bytes] = os.urandom,
         ticket: ResumeTicket | None = None,
         seat_file: SeatFile | None = None,
+        table: int = 1,
     ) -> None:
         """``ticket``: a saved seat to resume instead of joining with ``code``;
-        ``seat_file``: where to keep the seat's credentials for a restarted client."""
+        ``seat_file``: where to keep the seat's credentials for a restarted client;
+        ``table``: the table's number at that address (a hall)."""
         self.host, self.port = host, port
         self.core = ClientCore(
-            Player(code, name, age, kid), random_bytes, timing=timing, ticket=ticket
+            Player(code, name, age, kid, table), random_bytes, timing=timing, ticket=ticket
         )
         self._queue: asyncio.Queue[Message | Notice | None] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None

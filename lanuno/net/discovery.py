@@ -2,10 +2,11 @@
 
 ``Announcer`` registers ``<table name>._lanuno._tcp.local.`` with the TXT keys of the spec
 (never anything derived from the room code), updates ``free`` as seats fill, and sends the
-goodbye on shutdown. ``TableBrowser`` keeps a list of tables found (and forgets those that
-say goodbye); a table whose address refuses a connection is marked stale, because a
-crashed host's records linger until their TTL. Discovery is a hint: the handshake
-authenticates every connection.
+goodbye on shutdown. A hall announces one service per table (``HallAnnouncer``: one
+zeroconf instance, one service per table, TXT ``table`` = its number). ``TableBrowser``
+keeps a list of tables found (and forgets those that say goodbye); a table whose address
+refuses a connection is marked stale, because a crashed host's records linger until their
+TTL. Discovery is a hint: the handshake authenticates every connection.
 
 Zeroconf always gets an explicit interface list: by default every IPv4 interface that is
 up and multicast-capable (``lan_interfaces``: a LAN without a router has no default route,
@@ -31,7 +32,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from lanuno.wire.messages import SUPPORTED_VERSIONS
 
 SERVICE_TYPE = "_lanuno._tcp.local."
-PROTOCOL_GENERATION = "1"
+PROTOCOL_GENERATION = "2"
 MAX_TXT_VALUE = 64
 
 
@@ -117,17 +118,22 @@ class TableInfo:
     stale: bool = False
     addresses: tuple[str, ...] = ()
     """Every address the host announced (``address`` is the one picked to connect to)."""
+    table: int = 1
+    """The table's number at its host (the client hello names it)."""
 
     @property
     def endpoint(self) -> str:
         return f"{self.address}:{self.port}"
 
 
-def txt_records(name: str, free: int, preset: str, room_id: bytes) -> dict[str, str]:
+def txt_records(
+    name: str, free: int, preset: str, room_id: bytes, table: int = 1
+) -> dict[str, str]:
     txt = {
         "v": PROTOCOL_GENERATION,
         "mv": ",".join(str(v) for v in SUPPORTED_VERSIONS),
-        "table": name[:32],
+        "table": str(table),
+        "name": name[:32],
         "free": str(max(0, min(10, free))),
         "preset": preset,
         "room": room_id.hex(),
@@ -157,10 +163,15 @@ class Announcer:
         preset: str,
         room_id: bytes,
         free: int,
+        table: int = 1,
+        zeroconf: AsyncZeroconf | None = None,
     ) -> None:
+        """``zeroconf``: a hall's shared instance (this announcer then closes only its
+        own service)."""
         self.addresses = [addresses] if isinstance(addresses, str) else list(addresses)
-        self.name, self.port = name, port
+        self.name, self.port, self.table = name, port, table
         self.preset, self.room_id, self.free = preset, room_id, free
+        self._shared = zeroconf
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._pending: set[asyncio.Task[None]] = set()
@@ -176,12 +187,14 @@ class Announcer:
             instance,
             addresses=[socket.inet_aton(address) for address in self.addresses],
             port=self.port,
-            properties=txt_records(self.name, self.free, self.preset, self.room_id),
+            properties=txt_records(self.name, self.free, self.preset, self.room_id, self.table),
             server=f"lanuno-{self.room_id.hex()[:12]}.local.",
         )
 
     async def start(self) -> None:
-        self._zc = AsyncZeroconf(interfaces=self.addresses, ip_version=IPVersion.V4Only)
+        self._zc = self._shared or AsyncZeroconf(
+            interfaces=self.addresses, ip_version=IPVersion.V4Only
+        )
         info = self._service_info()
         task = await self._zc.async_register_service(info, allow_name_change=True)
         await task
@@ -215,6 +228,45 @@ class Announcer:
             return
         for task in list(self._pending):
             task.cancel()
+        if self._shared is not None:  # the hall's instance: only this table says goodbye
+            if self._info is not None:
+                with contextlib.suppress(Exception):
+                    await (await zc.async_unregister_service(self._info))
+            return
+        with contextlib.suppress(Exception):
+            await zc.async_unregister_all_services()
+        await zc.async_close()
+
+
+class HallAnnouncer:
+    """One zeroconf instance announcing every table of a hall, one service each."""
+
+    def __init__(self, addresses: Sequence[str]) -> None:
+        self.addresses = list(addresses)
+        self._zc: AsyncZeroconf | None = None
+
+    async def add(
+        self, table: int, name: str, port: int, *, preset: str, room_id: bytes, free: int
+    ) -> Announcer:
+        if self._zc is None:
+            self._zc = AsyncZeroconf(interfaces=self.addresses, ip_version=IPVersion.V4Only)
+        announcer = Announcer(
+            name,
+            self.addresses,
+            port,
+            preset=preset,
+            room_id=room_id,
+            free=free,
+            table=table,
+            zeroconf=self._zc,
+        )
+        await announcer.start()
+        return announcer
+
+    async def close(self) -> None:
+        zc, self._zc = self._zc, None
+        if zc is None:
+            return
         with contextlib.suppress(Exception):
             await zc.async_unregister_all_services()
         await zc.async_close()
@@ -322,7 +374,9 @@ def parse_table(
         free = int(props.get("free", "0"))
     except ValueError:
         free = 0
-    name = props.get("table") or instance.removesuffix("." + SERVICE_TYPE)
+    name = props.get("name") or instance.removesuffix("." + SERVICE_TYPE)
+    number = props.get("table", "1")
+    table = int(number) if number.isdigit() and 1 <= int(number) <= 32 else 1
     return TableInfo(
         instance,
         name,
@@ -332,6 +386,7 @@ def parse_table(
         props.get("preset", "?"),
         props.get("room", ""),
         addresses=tuple(addresses),
+        table=table,
     )
 
 

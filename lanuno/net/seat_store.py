@@ -49,6 +49,8 @@ class SavedSeat:
     name: str
     ticket: ResumeTicket
     path: Path
+    table: int = 1
+    """The table's number at that address (a hall serves several on one port)."""
 
     def encode(self) -> bytes:
         ticket = self.ticket
@@ -59,6 +61,7 @@ class SavedSeat:
             "format": FORMAT,
             "host": self.host,
             "port": self.port,
+            "table": self.table,
             "name": self.name,
             "room_id": ticket.room_id.hex(),
             "seat": ticket.seat,
@@ -82,15 +85,16 @@ class SavedSeat:
             previous=(int(previous[0]), bytes.fromhex(previous[1])) if previous else None,
             room_id=bytes.fromhex(body["room_id"]),
         )
-        return cls(str(body["host"]), int(body["port"]), str(body["name"]), ticket, path)
+        table = int(body.get("table", 1))  # saved before halls: table 1
+        return cls(str(body["host"]), int(body["port"]), str(body["name"]), ticket, path, table)
 
 
 class SeatFile:
     """One session's saved seat: kept up to date by ``keep``, locked until ``release``."""
 
-    def __init__(self, directory: Path, host: str, port: int, name: str) -> None:
+    def __init__(self, directory: Path, host: str, port: int, name: str, table: int = 1) -> None:
         self.directory = directory
-        self.host, self.port, self.name = host, port, name
+        self.host, self.port, self.name, self.table = host, port, name, table
         self.path: Path | None = None
         self._lock: IO[bytes] | None = None
 
@@ -122,7 +126,7 @@ class SeatFile:
                 return  # another live client saves this seat: leave its file alone
             if old is not None:
                 old.unlink(missing_ok=True)  # the seat moved (the lobby renumbered it)
-        saved = SavedSeat(self.host, self.port, self.name, ticket, path)
+        saved = SavedSeat(self.host, self.port, self.name, ticket, path, self.table)
         write_atomically(path, saved.encode())
 
     def release(self) -> None:
@@ -152,17 +156,17 @@ class SeatStore:
         return seats
 
     def claim(
-        self, host: str, port: int, name: str, *, room_id: bytes | None = None
+        self, host: str, port: int, name: str, *, room_id: bytes | None = None, table: int = 1
     ) -> tuple[SeatFile, SavedSeat | None]:
-        """A file for a new session at ``host:port``, and the saved seat it resumes, if one
-        matches (the table's ``room_id`` when discovery gave it, else the address) and no
-        live client holds it."""
-        file = SeatFile(self.directory, host, port, name)
+        """A file for a new session at table ``table`` of ``host:port``, and the saved seat
+        it resumes, if one matches (the table's ``room_id`` when discovery gave it, else the
+        address and table number) and no live client holds it."""
+        file = SeatFile(self.directory, host, port, name, table)
         for seat in self.saved():
             same = (
                 seat.ticket.room_id == room_id
                 if room_id is not None
-                else (seat.host, seat.port) == (host, port)
+                else (seat.host, seat.port, seat.table) == (host, port, table)
             )
             if same and file.claim(seat.path):
                 return file, seat

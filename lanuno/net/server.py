@@ -1,12 +1,22 @@
 """The host's asyncio adapter: TCP connections in, the pure ``Table`` in the middle.
 
-Each connection runs the wire handshake under a 5 s deadline (its first 14 bytes within
-2 s), then feeds validated messages to the table through a token bucket. Unauthenticated
-connections are capped in total and per address; when the cap is reached the oldest idle
-one makes room, so idle sockets can never lock a player out (a resume under way is the
-last to go). JOIN handshakes take turns at a global pace that grows with the rate of
-failed ones (wrong codes and handshakes abandoned after the SPAKE2 reply), so guessing
-from many addresses stays slow while a new address gets the next turn.
+A ``Listener`` owns the port: it reads each connection's client hello (its first 15 bytes
+within 2 s), answers another generation's client (``LANUNO/2 V``) or a table it does not
+serve (``LANUNO/2 T``) with fixed bytes, and hands the connection to its table's
+``TableServer``. One listener serves one table (``TableServer.start()``) or every table of
+a hall (lanuno.net.hall). The ``Gate`` admits connections for all of them: unauthenticated
+connections are capped in total and per address (the host's sockets, not a table's); when
+the cap is reached the oldest idle one makes room, so idle sockets can never lock a player
+out (a resume under way is the last to go); an address that keeps failing codes is turned
+away for a while.
+
+Each ``TableServer`` runs the rest of the handshake under a 5 s deadline with its own room
+code, screen code and guessing pace, then feeds validated messages to its table through a
+token bucket. JOIN handshakes of a table take turns at a pace that grows with the rate of
+its failed ones (wrong codes and handshakes abandoned after the SPAKE2 reply), so guessing
+from many addresses stays slow while a new address gets the next turn. SCREEN links (mode
+3, paired with the table's screen code, paced the same way) receive the shared screen's
+public feed and nothing else.
 
 After every input the server hands the table's journal records to the group commit
 (``net/commit.py``: a worker thread, one write and fdatasync per file per pass) and sends
@@ -37,14 +47,22 @@ from lanuno.net.discovery import discovery_addresses
 from lanuno.net.journal_files import JournalWriter
 from lanuno.wire.connection import (
     CLIENT_HELLO_LENGTH,
+    TABLE_BYTE,
     ConnectionClosed,
     HandshakeComplete,
     HostConnection,
     Phase,
+    magic_refusal,
 )
-from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_LENGTH, Mode
+from lanuno.wire.crypto import (
+    MAGIC_CLIENT,
+    MAGIC_LENGTH,
+    MAGIC_TABLE_REFUSED,
+    Mode,
+    RoomCodeGuard,
+)
 from lanuno.wire.errors import CloseCode, ProtocolError
-from lanuno.wire.messages import Message
+from lanuno.wire.messages import SCREEN_VERSION, Message, Ping, Pong, ScreenInfo
 
 READ_CHUNK = 65536
 TIMER_RETRY = 0.5
@@ -57,7 +75,7 @@ class ServerLimits:
 
     handshake_timeout: float = 5.0
     first_bytes_timeout: float = 2.0
-    """The client hello (the first 14 bytes) must arrive this soon after the connect."""
+    """The client hello (the first 15 bytes) must arrive this soon after the connect."""
     silence_timeout: float = 15.0
     """A connection must complete a frame this often (per frame, not per byte)."""
     max_unauthenticated: int = 32
@@ -116,6 +134,8 @@ class Link:
     """Nothing more is read or dispatched (its goodbye may still wait for the disk)."""
     shut: bool = False
     """Its goodbye is written (or the socket aborted): nothing more is sent."""
+    screen: bool = False
+    """A SCREEN link: the public feed goes to it; the table does not know it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +184,8 @@ class Pending:
     confirming: bool = False
     """A JOIN that has the host's SPAKE2 reply: hanging up now counts as a failed code."""
     evicted: bool = False
+    wake: Callable[[], None] | None = None
+    """Wakes the line it waits in (its table's pace) when it is evicted."""
 
 
 class GuessPace:
@@ -250,6 +272,229 @@ class GuessPace:
                 self._waiting[min(self._waiting)].set()
 
 
+class Gate:
+    """Admission for one port (every table behind it): the connections still in their
+    handshake, capped in total and per address, and the per-address courtesy (an address
+    that failed codes ``max_failures_per_ip`` times in the window, at any table, is turned
+    away for the cooldown). Peer ids are drawn here, so they are unique across tables."""
+
+    def __init__(
+        self, limits: ServerLimits, now: Callable[[], float], log: Callable[[str], None]
+    ) -> None:
+        self.limits = limits
+        self.now = now
+        self._log = log
+        self.pending: dict[int, Pending] = {}
+        """Connections still in their handshake, oldest first."""
+        self._peers = itertools.count(1)
+        self._failures_by_ip: dict[str, list[float]] = {}
+        self._blocked_until: dict[str, float] = {}
+        self._quiet_until: dict[str, float] = {}
+
+    def next_peer(self) -> int:
+        return next(self._peers)
+
+    def blocked(self, ip: str) -> bool:
+        """Cooling down after failed codes (closed at once, no answer)."""
+        until = self._blocked_until.get(ip)
+        if until is None:
+            return False
+        if until <= self.now():
+            del self._blocked_until[ip]  # the cooldown is over
+            return False
+        return True
+
+    def fresh(self, ip: str) -> bool:
+        """At most one failed code from this address within the failure window (one typo
+        is human; a second makes the address a suspected guesser)."""
+        now, window = self.now(), self.limits.failure_window
+        return sum(now - t < window for t in self._failures_by_ip.get(ip, ())) < 2
+
+    def note_failure(self, ip: str) -> None:
+        """Count a failed code against its address (blocked past the limit)."""
+        now, limits = self.now(), self.limits
+        recent = [t for t in self._failures_by_ip.get(ip, []) if now - t < limits.failure_window]
+        recent.append(now)
+        if len(self._failures_by_ip) >= MAX_REMEMBERED_ADDRESSES and ip not in self._failures_by_ip:
+            del self._failures_by_ip[next(iter(self._failures_by_ip))]
+        self._failures_by_ip[ip] = recent
+        if len(recent) >= limits.max_failures_per_ip:
+            # The failures are kept: once back, the address queues behind new ones until
+            # they age out of the window (a further failure blocks it again at once).
+            self._blocked_until[ip] = now + limits.failure_cooldown
+            self._log(f"{ip}: {len(recent)} wrong codes; refused for {limits.failure_cooldown:g} s")
+
+    def admit(self, ip: str, writer: asyncio.StreamWriter) -> Pending | None:
+        """A new connection's place among the unfinished handshakes, or None (blocked, or
+        no room for it)."""
+        if self.blocked(ip):
+            return None
+        if not self.make_room(ip, self.fresh(ip)):
+            self.log_now_and_then("full", f"{ip}: handshakes full; refused")
+            return None
+        pending = Pending(self.next_peer(), ip, writer, self.now())
+        self.pending[pending.peer] = pending
+        return pending
+
+    def make_room(self, ip: str, fresh: bool) -> bool:
+        """Close the oldest least-advanced unauthenticated connection(s) so a new one fits
+        under both caps: idle sockets cannot lock out a player or starve a resume. An
+        address that failed codes recently may only push out sockets idle past the grace and
+        other such addresses' waiting JOINs (never a new address's JOIN or a connection still
+        arriving); False: no room for it."""
+        limits, now = self.limits, self.now()
+
+        def candidates(pool: list[Pending]) -> list[Pending]:
+            if fresh:
+                return pool
+            return [
+                p
+                for p in pool
+                if p.stage == WAITING or (p.stage == IDLE and now - p.since > IDLE_GRACE)
+            ]
+
+        same_ip = [p for p in self.pending.values() if p.ip == ip]
+        if len(same_ip) >= limits.max_unauthenticated_per_ip:
+            pool = candidates(same_ip)
+            if not pool:
+                return False
+            self.evict(min(pool, key=lambda p: _eviction_rank(p, now)))
+        if len(self.pending) >= limits.max_unauthenticated:
+            pool = candidates(list(self.pending.values()))
+            if not pool:
+                return False
+            self.evict(min(pool, key=lambda p: _eviction_rank(p, now)))
+        return True
+
+    def evict(self, pending: Pending) -> None:
+        self.pending.pop(pending.peer, None)
+        pending.evicted = True
+        _close_writer(pending.writer, self.limits)
+        if pending.wake is not None:
+            pending.wake()
+        self.log_now_and_then(
+            "evict", f"{pending.ip}: too many unfinished handshakes; closing the oldest"
+        )
+
+    def forget(self, pending: Pending) -> None:
+        self.pending.pop(pending.peer, None)
+
+    def log_now_and_then(self, kind: str, line: str) -> None:
+        """One line per kind every 5 s: a flood of idle sockets must not flood the log."""
+        now = self.now()
+        if self._quiet_until.get(kind, 0.0) <= now:
+            self._quiet_until[kind] = now + 5.0
+            self._log(line)
+
+
+async def read_client_hello(reader: asyncio.StreamReader) -> bytes:
+    """The client hello's bytes: the magic first (another generation's hello is shorter,
+    and must get its answer), then the rest. Fewer at end of stream."""
+    try:
+        magic = await reader.readexactly(MAGIC_LENGTH)
+    except asyncio.IncompleteReadError as short:
+        return short.partial
+    if magic != MAGIC_CLIENT:
+        return magic
+    try:
+        return magic + await reader.readexactly(CLIENT_HELLO_LENGTH - MAGIC_LENGTH)
+    except asyncio.IncompleteReadError as short:
+        return magic + short.partial
+
+
+class Listener:
+    """One port for the tables ``route`` names (``route(number)``: that table's server, or
+    None). Reads each client hello, answers what it cannot route, hands the rest over."""
+
+    def __init__(
+        self,
+        route: Callable[[int], TableServer | None],
+        gate: Gate,
+        *,
+        host: str,
+        port: int,
+        log: Callable[[str], None],
+    ) -> None:
+        self.route = route
+        self.gate = gate
+        self.host = host
+        self.port = port
+        self._log = log
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
+        self.closing = False
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._accept, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        self.closing = True
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        for writer in list(self._writers):  # connections not handed to a table yet
+            _close_writer(writer, self.gate.limits)
+        if self._tasks:
+            _, late = await asyncio.wait(set(self._tasks), timeout=2.0)
+            for task in late:
+                task.cancel()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        self._writers.add(writer)
+        handed = False
+        try:
+            handed = await self._route(reader, writer)
+        except Exception as error:  # one connection's bug must not take the host down
+            self._log(f"connection error: {type(error).__name__}: {error}")
+        finally:
+            self._tasks.discard(task)
+            self._writers.discard(writer)
+            if not handed:
+                _close_writer(writer, self.gate.limits)
+
+    async def _route(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        peername = writer.get_extra_info("peername")
+        ip = str(peername[0]) if peername else "?"
+        gate = self.gate
+        if self.closing:
+            return False
+        pending = gate.admit(ip, writer)
+        if pending is None:
+            return False
+        try:
+            first = await asyncio.wait_for(
+                read_client_hello(reader),
+                min(gate.limits.first_bytes_timeout, gate.limits.handshake_timeout),
+            )
+        except TimeoutError:
+            gate.forget(pending)
+            gate.log_now_and_then("idle", f"{ip}: no client hello; closed")
+            return False
+        except OSError:
+            gate.forget(pending)
+            return False
+        if first[:MAGIC_LENGTH] != MAGIC_CLIENT or len(first) < CLIENT_HELLO_LENGTH:
+            gate.forget(pending)
+            _write(writer, magic_refusal(first[:MAGIC_LENGTH]))  # another generation: V
+            if first:
+                self._log(f"{ip}: handshake refused (not this generation's client hello)")
+            return False
+        server = self.route(first[TABLE_BYTE])
+        if server is None or server.closed.is_set():
+            gate.forget(pending)
+            _write(writer, MAGIC_TABLE_REFUSED)
+            self._log(f"{ip}: no table {first[TABLE_BYTE]} here; refused")
+            return False
+        await server.serve(pending, reader, writer, first)
+        return True
+
+
 def _cut_off(transport: asyncio.BaseTransport) -> None:
     """Drop the connection now: a reset (linger 0), so neither asyncio's buffer nor the
     kernel's send queue waits for a peer that does not read."""
@@ -283,6 +528,10 @@ class ScreenFeed:
             self._recent[message.TYPE] = message
         for queue in self._queues:
             queue.put_nowait(message)
+
+    def recent(self) -> list[Message]:
+        """The latest lobby and state (what a late viewer starts from)."""
+        return list(self._recent.values())
 
     def close(self) -> None:
         self._closed = True
@@ -319,8 +568,32 @@ def lan_address() -> str:
     return address
 
 
+def _close_writer(writer: asyncio.StreamWriter, limits: ServerLimits) -> None:
+    """Close after the queued bytes are sent, but never wait on a peer that does not
+    read: past ``drain_timeout`` (or ``max_write_buffer``) the socket is aborted."""
+    transport = writer.transport
+    with contextlib.suppress(Exception):
+        if transport.get_write_buffer_size() > limits.max_write_buffer:
+            _cut_off(transport)
+            return
+        writer.close()
+        if transport.get_write_buffer_size():
+            asyncio.get_running_loop().call_later(limits.drain_timeout, _cut_off, transport)
+
+
+def _new_screen_code(random_bytes: Callable[[int], bytes], room_code: str) -> str:
+    """A table's screen code: 6 digits of its own (never its room code)."""
+    while True:
+        code = RoomCodeGuard(random_bytes).code
+        if code != room_code:
+            return code
+
+
 class TableServer:
-    """Serves one table. ``await start()``, then ``await close()`` to end it."""
+    """Serves one table. Alone: ``await start()`` listens on its own port (table number 1),
+    then ``await close()`` ends it. In a hall (lanuno.net.hall) the hall's listener hands it
+    the connections whose client hello names its ``number`` (``gate``: the hall's, shared;
+    ``listen=False`` to ``start``)."""
 
     def __init__(
         self,
@@ -333,10 +606,15 @@ class TableServer:
         limits: ServerLimits | None = None,
         log: Callable[[str], None] | None = None,
         random_bytes: Callable[[int], bytes] = os.urandom,
+        number: int = 1,
+        gate: Gate | None = None,
+        screen_code: str | None = None,
     ) -> None:
         self.table = table
         self.host = host
         self.port = port
+        self.number = number
+        """The table's number in its hall (the client hello names it): 1..32."""
         self.journal = journal
         self.commit = commit or shared_commit()
         """Writes the journal off the loop, one pass for every table of the process."""
@@ -347,36 +625,58 @@ class TableServer:
         self._log = log or (lambda _line: None)
         table.log = self._log
         self._journal_failed: str | None = None
-        self._closing: asyncio.Task[None] | None = None
         """Why the journal could not be written: the table stops, nothing more is sent."""
+        self._closing: asyncio.Task[None] | None = None
         self._random_bytes = random_bytes
         self._links: dict[int, Link] = {}
-        self._next_peer = 1
-        self._pending: dict[int, Pending] = {}
-        """Connections still in their handshake, oldest first."""
-        self._failures_by_ip: dict[str, list[float]] = {}
+        self._screens: dict[int, Link] = {}
+        """SCREEN links (the table does not know them)."""
+        # The table's clock carries on from its journal after a restart.
+        self._epoch = time.monotonic() - table.last_now
+        self.gate = gate or Gate(self.limits, self.now, self._log)
+        self._own_gate = gate is None
+        self._listener: Listener | None = None
         self._pace = GuessPace(self.limits, self.now)
+        self._screen_pace = GuessPace(self.limits, self.now)
+        """Screen codes are guessed at their own pace (a failure there slows no JOIN)."""
         table.guard.max_failures = self.limits.rotate_after
+        self.screen_guard = RoomCodeGuard(
+            random_bytes,
+            max_failures=self.limits.rotate_after,
+            code=screen_code or _new_screen_code(random_bytes, table.guard.code),
+        )
+        """The screen code: pairs a remote shared screen (``lanuno screen``); shown on the
+        host's own screen only, never on a shared screen."""
         self._code_epoch = table.guard.epoch
+        self._screen_epoch = self.screen_guard.epoch
         self.code_rotations = 0
         """How many times failed codes changed the room code since the server started."""
         self.on_code_rotated: Callable[[str], None] | None = None
         """Called with the new code after each rotation (the shared screen warns)."""
-        self._quiet_until: dict[str, float] = {}
-        self._blocked_until: dict[str, float] = {}
-        self._server: asyncio.Server | None = None
+        self.on_screen_code_rotated: Callable[[str], None] | None = None
+        """Called with the new screen code after failed pairings rotated it."""
+        self.announced = False
+        """Whether mDNS announces the table (remote screens say so)."""
+        self._screen_info: ScreenInfo | None = None
         self._timer: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._writers: set[asyncio.StreamWriter] = set()
-        # The table's clock carries on from its journal after a restart.
-        self._epoch = time.monotonic() - table.last_now
         self.closed = asyncio.Event()
         self.on_change: Callable[[], None] | None = None
         """Called after each batch of table changes (the announcer updates free seats)."""
 
     def now(self) -> float:
         return time.monotonic() - self._epoch
+
+    @property
+    def _pending(self) -> dict[int, Pending]:
+        """The unfinished handshakes at this port (every table's, in a hall)."""
+        return self.gate.pending
+
+    @property
+    def screen_code(self) -> str:
+        return self.screen_guard.code
 
     @property
     def addresses(self) -> list[str]:
@@ -390,9 +690,18 @@ class TableServer:
         """Only this machine can join: no LAN interface is up (or loopback was asked for)."""
         return all(address.startswith("127.") for address in self.addresses)
 
-    async def start(self) -> None:
-        self._server = await asyncio.start_server(self._accept, self.host, self.port)
-        self.port = self._server.sockets[0].getsockname()[1]
+    async def start(self, *, listen: bool = True) -> None:
+        """Start the table's timer; ``listen``: on a port of its own (alone, not in a hall)."""
+        if listen:
+            self._listener = Listener(
+                lambda number: self if number == self.number else None,
+                self.gate,
+                host=self.host,
+                port=self.port,
+                log=self._log,
+            )
+            await self._listener.start()
+            self.port = self._listener.port
         self._timer = asyncio.create_task(self._timer_loop())
         self.pump()
 
@@ -409,12 +718,10 @@ class TableServer:
         self.closed.set()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.durable(), 5.0)  # the group commit's last pass
-        for link in list(self._links.values()):
+        for link in [*self._links.values(), *self._screens.values()]:
             self._end_link(link, code, reason)
-        if self._server is not None:
-            self._server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self._listener is not None:
+            await self._listener.close()
         if self._timer is not None:
             self._wake.set()
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
@@ -485,10 +792,14 @@ class TableServer:
 
     def _send(self, outbox: Sequence[Outgoing | Shut]) -> None:
         batches: dict[int, bytearray] = {}
+        if self._screens:
+            self._refresh_screen_info(batches)
         for item in outbox:
             if isinstance(item, Send):
                 if item.peer == SCREEN:
                     self.screen_feed.publish(item.message)
+                    for peer in self._screens:  # the same public message, framed per link
+                        self._frame(peer, item.message, batches)
                 else:
                     self._frame(item.peer, item.message, batches)
             elif isinstance(item, Close):
@@ -502,6 +813,26 @@ class TableServer:
         for peer in list(batches):
             self._flush(batches, peer)
 
+    def screen_info(self) -> ScreenInfo:
+        """What a remote shared screen shows besides the feed (the room code, not the
+        screen code)."""
+        return ScreenInfo(
+            version=SCREEN_VERSION,
+            table=self.number,
+            name=self.table.config.name[:32],
+            code=self.table.room_code,
+            addresses=tuple(a for a in self.addresses if len(a) <= 64)[:8],
+            announced=self.announced,
+        )
+
+    def _refresh_screen_info(self, batches: dict[int, bytearray]) -> None:
+        """Every SCREEN link gets the table's info again when it changed (a new room code)."""
+        info = self.screen_info()
+        if info != self._screen_info:
+            self._screen_info = info
+            for peer in self._screens:
+                self._frame(peer, info, batches)
+
     def _fail(self, reason: str) -> None:
         """Stop the table: a change that is not journaled must not be played on."""
         self._journal_failed = reason
@@ -511,8 +842,11 @@ class TableServer:
             self.close(reason, CloseCode.TABLE_PAUSED)
         )
 
+    def _link(self, peer: int) -> Link | None:
+        return self._links.get(peer) or self._screens.get(peer)
+
     def _frame(self, peer: int, message: Message, batches: dict[int, bytearray]) -> None:
-        link = self._links.get(peer)
+        link = self._link(peer)
         if link is None or link.shut or link.conn.closed:
             return
         try:
@@ -523,7 +857,7 @@ class TableServer:
 
     def _flush(self, batches: dict[int, bytearray], peer: int) -> None:
         data = batches.pop(peer, None)
-        link = self._links.get(peer)
+        link = self._link(peer)
         if not data or link is None or link.shut:
             return
         _write(link.writer, bytes(data))
@@ -535,8 +869,8 @@ class TableServer:
         if link.closed:
             return
         link.closed = True
-        if code is not CloseCode.TIMEOUT:  # the host ends it: not a drop to hold a seat for
-            self.table.on_leaving(link.peer)
+        if code is not CloseCode.TIMEOUT and not link.screen:
+            self.table.on_leaving(link.peer)  # the host ends it: not a drop to hold a seat for
         if abort:  # a bye would only queue behind what the peer does not read
             link.shut = True
             _cut_off(link.writer.transport)
@@ -555,25 +889,10 @@ class TableServer:
         self._close_writer(link.writer)
 
     def _close_writer(self, writer: asyncio.StreamWriter) -> None:
-        """Close after the queued bytes are sent, but never wait on a peer that does not
-        read: past ``drain_timeout`` (or ``max_write_buffer``) the socket is aborted."""
-        transport = writer.transport
-        with contextlib.suppress(Exception):
-            if transport.get_write_buffer_size() > self.limits.max_write_buffer:
-                _cut_off(transport)
-                return
-            writer.close()
-            if transport.get_write_buffer_size():
-                asyncio.get_running_loop().call_later(
-                    self.limits.drain_timeout, _cut_off, transport
-                )
+        _close_writer(writer, self.limits)
 
     def _log_now_and_then(self, kind: str, line: str) -> None:
-        """One line per kind every 5 s: a flood of idle sockets must not flood the log."""
-        now = self.now()
-        if self._quiet_until.get(kind, 0.0) <= now:
-            self._quiet_until[kind] = now + 5.0
-            self._log(line)
+        self.gate.log_now_and_then(kind, line)
 
     async def _timer_loop(self) -> None:
         while not self.closed.is_set():
@@ -606,117 +925,87 @@ class TableServer:
 
     # ------------------------------------------------------------------ connections
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def serve(
+        self,
+        pending: Pending,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: bytes,
+    ) -> None:
+        """A connection whose client hello (``first``) names this table, until it ends."""
         task = asyncio.current_task()
         assert task is not None
         self._tasks.add(task)
         self._writers.add(writer)
         try:
-            await self._serve(reader, writer)
+            await self._serve(pending, reader, writer, first)
         except Exception as error:  # one connection's bug must not take the table down
             self._log(f"connection error: {type(error).__name__}: {error}")
         finally:
             self._tasks.discard(task)
             self._writers.discard(writer)
+            self.gate.forget(pending)
             self._close_writer(writer)
 
-    def _make_room(self, ip: str, fresh: bool) -> bool:
-        """Close the oldest least-advanced unauthenticated connection(s) so a new one fits
-        under both caps: idle sockets cannot lock out a player or starve a resume. An
-        address that failed codes recently may only push out sockets idle past the grace and
-        other such addresses' waiting JOINs (never a new address's JOIN or a connection still
-        arriving); False: no room for it."""
-        limits, now = self.limits, self.now()
+    def _guard_for(self, mode: Mode) -> RoomCodeGuard:
+        return self.screen_guard if mode is Mode.SCREEN else self.table.guard
 
-        def candidates(pool: list[Pending]) -> list[Pending]:
-            if fresh:
-                return pool
-            return [
-                p
-                for p in pool
-                if p.stage == WAITING or (p.stage == IDLE and now - p.since > IDLE_GRACE)
-            ]
+    def _pace_for(self, mode: Mode) -> GuessPace:
+        return self._screen_pace if mode is Mode.SCREEN else self._pace
 
-        same_ip = [p for p in self._pending.values() if p.ip == ip]
-        if len(same_ip) >= limits.max_unauthenticated_per_ip:
-            pool = candidates(same_ip)
-            if not pool:
-                return False
-            self._evict(min(pool, key=lambda p: _eviction_rank(p, now)))
-        if len(self._pending) >= limits.max_unauthenticated:
-            pool = candidates(list(self._pending.values()))
-            if not pool:
-                return False
-            self._evict(min(pool, key=lambda p: _eviction_rank(p, now)))
-        return True
-
-    def _evict(self, pending: Pending) -> None:
-        self._pending.pop(pending.peer, None)
-        pending.evicted = True
-        self._close_writer(pending.writer)
-        if pending.stage in (WAITING, WAITING_FRESH):
-            self._pace.wake_all()
-        self._log_now_and_then(
-            "evict", f"{pending.ip}: too many unfinished handshakes; closing the oldest"
-        )
-
-    def _forget_pending(self, pending: Pending) -> None:
-        self._pending.pop(pending.peer, None)
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peername = writer.get_extra_info("peername")
-        ip = str(peername[0]) if peername else "?"
-        limits = self.limits
-        if self._blocked_until.get(ip, float("inf")) <= self.now():
-            del self._blocked_until[ip]  # the cooldown is over
-        if self.closed.is_set() or self._blocked_until.get(ip, 0.0) > self.now():
-            return  # cooling down after failed codes: close, no answer
-        if not self._make_room(ip, self._fresh(ip)):
-            self._log_now_and_then("full", f"{ip}: handshakes full; refused")
+    async def _serve(
+        self,
+        pending: Pending,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: bytes,
+    ) -> None:
+        ip, peer, limits = pending.ip, pending.peer, self.limits
+        if self.closed.is_set():
             return
-        peer = self._next_peer
-        self._next_peer += 1
-        pending = Pending(peer, ip, writer, self.now())
-        self._pending[peer] = pending
         conn = HostConnection(
             self.table.guard,
             self.table.room_id,
             self._random_bytes,
             functools.partial(self.table.resume_lookup, peer=peer),
+            table=self.number,
+            screen_guard=self.screen_guard,
         )
         result: list[object] | None = None
+        # The handshake deadline counts from the connect, the client hello included.
+        left = max(0.0, limits.handshake_timeout - (self.gate.now() - pending.since))
         try:
             result = await asyncio.wait_for(
-                self._handshake(pending, conn, reader, writer), limits.handshake_timeout
+                self._handshake(pending, conn, reader, writer, first), left
             )
         except TimeoutError:
-            if pending.stage == IDLE:
-                self._log_now_and_then("idle", f"{ip}: no client hello; closed")
-            else:
-                self._log(f"{ip}: handshake not finished within {limits.handshake_timeout:g} s")
+            self._log(f"{ip}: handshake not finished within {limits.handshake_timeout:g} s")
         except (ProtocolError, OSError) as error:
             with contextlib.suppress(Exception):
-                _write(writer, conn.data_to_send())  # e.g. the other-generation answer
+                _write(writer, conn.data_to_send())  # e.g. the resume refusal
             if not pending.evicted:
                 self._log(f"{ip}: handshake refused ({error})")
             failed_code = isinstance(error, ProtocolError) and error.code is CloseCode.AUTH_FAILED
-            if failed_code and conn.mode is Mode.JOIN:  # a resume secret is not guessable
-                self._note_failure(ip)
+            if failed_code and conn.mode is not Mode.RESUME:  # a secret is not guessable
+                self._note_failure(ip, conn.mode)
                 pending.confirming = False  # the connection counted it already
         finally:
-            self._forget_pending(pending)
+            self.gate.forget(pending)
             if pending.had_turn:
-                self._pace.finished()
+                self._pace_for(conn.mode).finished()
             if result is None:
                 if pending.confirming:  # hung up (or timed out) after the SPAKE2 reply
-                    self.table.guard.record_failure(pending.epoch)
-                    self._note_failure(ip)
+                    self._guard_for(conn.mode).record_failure(pending.epoch)
+                    self._note_failure(ip, conn.mode)
                 self.table.on_closed(peer, self.now())  # forgets the unfinished handshake
                 self._after_failure()
         if result is None:
             return
-        self._pace.forget(ip)
+        self._pace_for(conn.mode).forget(ip)
         link = Link(peer, conn, writer, TokenBucket(limits.rate, limits.burst, self.now()))
+        if conn.mode is Mode.SCREEN:
+            await self._serve_screen(link, reader, result)
+            return
         self._links[peer] = link
         try:
             self._dispatch(link, result)
@@ -729,8 +1018,30 @@ class TableServer:
             self.pump()
             self._end_link(link, CloseCode.NORMAL, "")
 
+    async def _serve_screen(
+        self, link: Link, reader: asyncio.StreamReader, events: list[object]
+    ) -> None:
+        """A remote shared screen: the table's info, the latest lobby and state, then every
+        public message the in-process shared screen gets. It may only ping and say bye."""
+        link.screen = True
+        self._screens[link.peer] = link
+        self._log(f"peer {link.peer}: a shared screen paired")
+        try:
+            batches: dict[int, bytearray] = {}
+            self._screen_info = None  # every screen gets it again (the new one needs it)
+            self._refresh_screen_info(batches)
+            for message in self.screen_feed.recent():
+                self._frame(link.peer, message, batches)
+            self._flush(batches, link.peer)
+            self._dispatch(link, events)
+            await self._read_loop(link, reader)
+        finally:
+            self._screens.pop(link.peer, None)
+            self._end_link(link, CloseCode.NORMAL, "")
+
     def _after_failure(self) -> None:
-        """Journal and announce a room code that failed handshakes rotated."""
+        """Journal and announce a room code that failed handshakes rotated (and say so when
+        failed pairings rotated the screen code)."""
         self.table.note_room_code()
         guard = self.table.guard
         if guard.epoch != self._code_epoch:
@@ -742,53 +1053,40 @@ class TableServer:
             )
             if self.on_code_rotated is not None:
                 self.on_code_rotated(guard.code)
+        if self.screen_guard.epoch != self._screen_epoch:
+            self._screen_epoch = self.screen_guard.epoch
+            code = self.screen_guard.code
+            self._log(
+                f"warning: {self.limits.rotate_after} wrong screen codes: table "
+                f"{self.number}'s screen code is now {code[:3]} {code[3:]}"
+            )
+            if self.on_screen_code_rotated is not None:
+                self.on_screen_code_rotated(code)
         self.pump()
 
-    def _note_failure(self, ip: str) -> None:
-        """Count a failed room code: against the global pace, and against its address
-        (blocked past the limit)."""
-        self._pace.note_failure()
-        now, limits = self.now(), self.limits
-        recent = [t for t in self._failures_by_ip.get(ip, []) if now - t < limits.failure_window]
-        recent.append(now)
-        self._failures_by_ip[ip] = recent
-        if len(recent) >= limits.max_failures_per_ip:
-            # The failures are kept: once back, the address queues behind new ones until
-            # they age out of the window (a further failure blocks it again at once).
-            self._blocked_until[ip] = now + limits.failure_cooldown
-            self._log(
-                f"{ip}: {len(recent)} wrong room codes; refused for {limits.failure_cooldown:g} s"
-            )
+    def _note_failure(self, ip: str, mode: Mode) -> None:
+        """Count a failed code: against the table's pace for that code, and against its
+        address (blocked past the limit)."""
+        self._pace_for(mode).note_failure()
+        self.gate.note_failure(ip)
 
-    def _fresh(self, ip: str) -> bool:
-        """At most one failed code from this address within the failure window (one typo
-        is human; a second makes the address a suspected guesser)."""
-        now, window = self.now(), self.limits.failure_window
-        return sum(now - t < window for t in self._failures_by_ip.get(ip, ())) < 2
-
-    async def _client_hello(
-        self, pending: Pending, _conn: HostConnection, reader: asyncio.StreamReader
-    ) -> bytes:
-        """The first 14 bytes (within ``first_bytes_timeout``); a JOIN then waits for its
-        turn at the guessing pace before the host answers with anything."""
-        try:
-            first = await asyncio.wait_for(
-                reader.readexactly(CLIENT_HELLO_LENGTH), self.limits.first_bytes_timeout
-            )
-        except asyncio.IncompleteReadError as short:
-            return short.partial  # the connection reports what is wrong with it
-        if first[:MAGIC_LENGTH] == MAGIC_CLIENT and first[MAGIC_LENGTH] == Mode.JOIN:
-            fresh = self._fresh(pending.ip)
+    async def _take_turn(self, pending: Pending, first: bytes) -> None:
+        """A JOIN (or SCREEN pairing) waits for its turn at its code's guessing pace before
+        the host answers with anything."""
+        mode = first[MAGIC_LENGTH]
+        if mode in (Mode.JOIN, Mode.SCREEN):
+            pace = self._pace_for(Mode(mode))
+            fresh = self.gate.fresh(pending.ip)
             pending.stage = WAITING_FRESH if fresh else WAITING
-            pending.arrival = self._pace.arrival(pending.ip)
-            await self._pace.turn(pending.ip, fresh, lambda: pending.evicted)
+            pending.arrival = pace.arrival(pending.ip)
+            pending.wake = pace.wake_all
+            await pace.turn(pending.ip, fresh, lambda: pending.evicted)
             if pending.evicted:
                 raise ConnectionResetError("closed to make room")
             pending.stage = JOINING
             pending.had_turn = True
         else:
-            pending.stage = RESUMING if first[:MAGIC_LENGTH] == MAGIC_CLIENT else JOINING
-        return first
+            pending.stage = RESUMING
 
     async def _handshake(
         self,
@@ -796,18 +1094,27 @@ class TableServer:
         conn: HostConnection,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
+        first: bytes,
     ) -> list[object] | None:
         peer = pending.peer
-        data = await self._client_hello(pending, conn, reader)
-        guard = self.table.guard
+        await self._take_turn(pending, first)
+        data = first
         while True:
             if pending.epoch < 0:
-                pending.epoch = guard.epoch  # the epoch the connection reads with the hello
+                # The epoch the connection reads with the hello (its code's guard).
+                mode = first[MAGIC_LENGTH]
+                guard = self.screen_guard if mode == Mode.SCREEN else self.table.guard
+                pending.epoch = guard.epoch
             events = conn.receive_data(data)
-            pending.confirming = conn.mode is Mode.JOIN and conn.phase is Phase.AWAIT_CLIENT_CONFIRM
+            pending.confirming = (
+                conn.mode is not Mode.RESUME and conn.phase is Phase.AWAIT_CLIENT_CONFIRM
+            )
             for index, event in enumerate(events):
                 if isinstance(event, HandshakeComplete):
                     pending.confirming = False
+                    if event.mode is Mode.SCREEN:
+                        _write(writer, conn.data_to_send())
+                        return list(events[index + 1 :])
                     # The resume secret is journaled before the confirmation leaves.
                     self.table.on_handshake(peer, event, self.now())
                     refused = peer not in self.table.peers
@@ -863,7 +1170,8 @@ class TableServer:
             if not isinstance(event, Message):
                 continue
             if event.TYPE == "bye":  # not rate-limited; tells a leave from a drop
-                self.table.on_leaving(link.peer)
+                if not link.screen:
+                    self.table.on_leaving(link.peer)
                 continue
             now = self.now()
             left = link.bucket.take(now)
@@ -872,7 +1180,14 @@ class TableServer:
                     self.pump()  # the refusals so far go out before the bye
                     self._end_link(link, CloseCode.RATE_LIMITED, "too many messages")
                     break
-                self.table.rate_limited(link.peer, event)
+                if not link.screen:
+                    self.table.rate_limited(link.peer, event)
+                continue
+            if link.screen:  # the connection lets a screen send nothing but ping and bye
+                if isinstance(event, Ping):
+                    batches = {link.peer: bytearray()}
+                    self._frame(link.peer, Pong(n=event.n), batches)
+                    self._flush(batches, link.peer)
                 continue
             self.table.on_message(link.peer, event, now)
         self.pump()

@@ -12,8 +12,9 @@ clock, socket or global random is touched: randomness comes in as ``random_bytes
 The handshake has fixed-length raw steps, then one AEAD frame each way (protocol/handshake.md):
 
     client                                              host
-    CLIENT_HELLO  magic ‖ mode ‖ seat ‖ gen      -->    (picks the password: room code or
-                                                         the seat's resume secret)
+    CLIENT_HELLO  magic ‖ mode ‖ table ‖         -->    (picks the password: room code,
+                  seat ‖ gen                             the seat's resume secret, or the
+                                                         table's screen code)
                                                  <--    magic ‖ room_id ‖ nonce ‖ SHA256(msgB)
     msgA                                         -->
                                                  <--    msgB            (host has keys)
@@ -48,8 +49,10 @@ from lanuno.wire.crypto import (
     MAGIC_LENGTH,
     MAGIC_PREFIX,
     MAGIC_RESUME_REFUSED,
+    MAGIC_TABLE_REFUSED,
     MAGIC_VERSION_REFUSED,
     MAX_SEATS,
+    MAX_TABLES,
     NONCE_LENGTH,
     ROOM_ID_LENGTH,
     SPAKE2_MESSAGE_LENGTH,
@@ -71,13 +74,16 @@ from lanuno.wire.messages import (
     Hello,
     Message,
     MessageError,
+    Ping,
     Role,
     decode,
     encode,
     may_send,
 )
 
-CLIENT_HELLO_LENGTH = MAGIC_LENGTH + 3
+CLIENT_HELLO_LENGTH = MAGIC_LENGTH + 4
+TABLE_BYTE = MAGIC_LENGTH + 1
+"""Offset of the table number in the client hello (the hall routes on it)."""
 HOST_HELLO_LENGTH = MAGIC_LENGTH + ROOM_ID_LENGTH + NONCE_LENGTH + COMMIT_LENGTH
 
 ResumeLookup = Callable[[int, int], bytes | None]
@@ -120,15 +126,17 @@ class HandshakeComplete:
 
     mode: Mode
     seat: int | None
-    """The seat a RESUME names; None for a JOIN (the host chooses the seat)."""
+    """The seat a RESUME names; None for a JOIN (the host chooses the seat) or a SCREEN."""
     generation: int
     resume_secret: bytes
     check_number: int
     room_id: bytes
+    table: int = 1
+    """The table number the client hello named."""
 
     def __repr__(self) -> str:
         return (
-            f"HandshakeComplete(mode={self.mode.name}, seat={self.seat}, "
+            f"HandshakeComplete(mode={self.mode.name}, table={self.table}, seat={self.seat}, "
             f"generation={self.generation}, check_number={self.check_number:06d})"
         )
 
@@ -161,6 +169,7 @@ class Connection(abc.ABC):
         self._tx: FrameSealer | None = None
         self._rx: FrameOpener | None = None
         self._mode = Mode.JOIN
+        self._table = 1
         self._seat_byte = ANY_SEAT
         self._generation = 0
         self._room_id = b""
@@ -173,6 +182,11 @@ class Connection(abc.ABC):
     def mode(self) -> Mode:
         """JOIN (room code) or RESUME (seat secret), as the client's first message said."""
         return self._mode
+
+    @property
+    def table(self) -> int:
+        """The table number of the client hello (1..32)."""
+        return self._table
 
     @property
     def tx(self) -> FrameSealer | None:
@@ -296,10 +310,11 @@ class Connection(abc.ABC):
         return HandshakeComplete(
             mode=self._mode,
             seat=None if self._seat_byte == ANY_SEAT else self._seat_byte,
-            generation=0 if self._mode is Mode.JOIN else (self._generation + 1) % 256,
+            generation=0 if self._mode is not Mode.RESUME else (self._generation + 1) % 256,
             resume_secret=self._keys.resume_next,
             check_number=self._keys.check_number,
             room_id=self._room_id,
+            table=self._table,
         )
 
     @abc.abstractmethod
@@ -350,7 +365,12 @@ class Connection(abc.ABC):
     def _check_client_order(
         self, message: Message, error: type[LocalProtocolError] | type[RemoteProtocolError]
     ) -> None:
-        """``hello`` first and once; ``action.seq`` strictly increasing on a connection."""
+        """``hello`` first and once; ``action.seq`` strictly increasing on a connection. A
+        SCREEN link sends nothing but ``ping`` and ``bye`` (no hello)."""
+        if self._mode is Mode.SCREEN:
+            if not isinstance(message, (Ping, Bye)):
+                raise error(CloseCode.PROTOCOL_ERROR, f"a screen does not send {message.TYPE}")
+            return
         is_hello = isinstance(message, Hello)
         if is_hello == self._hello_seen and not isinstance(message, Bye):
             why = "hello twice" if is_hello else f"{message.TYPE} before hello"
@@ -365,6 +385,23 @@ class Connection(abc.ABC):
             self._last_seq = message.seq
 
 
+def magic_refusal(magic: bytes) -> bytes:
+    """What a host answers to first bytes that are not this generation's client magic: the
+    11 bytes ``LANUNO/2 V`` to another generation's client (README, G-1), nothing to
+    anything else (G-2)."""
+    if magic != MAGIC_CLIENT and magic.startswith(MAGIC_PREFIX) and magic.endswith(b" C\n"):
+        return MAGIC_VERSION_REFUSED
+    return b""
+
+
+def _code_password(code: str) -> bytes:
+    """A typed room or screen code -> its SPAKE2 password (6 ASCII digits)."""
+    try:
+        return normalize_room_code(code).encode()
+    except ValueError as error:
+        raise LocalProtocolError(CloseCode.AUTH_FAILED, str(error)) from None
+
+
 def _clip(text: str, limit: int = 200) -> str:
     """A reason that fits ``bye.reason``: printable, at most ``limit`` characters."""
     text = "".join(c if c.isprintable() else "?" for c in text)
@@ -372,8 +409,10 @@ def _clip(text: str, limit: int = 200) -> str:
 
 
 class HostConnection(Connection):
-    """The host's end. ``guard`` supplies the room code and counts failed confirmations;
-    ``resume_lookup`` answers RESUME requests; ``room_id`` is the table's random id."""
+    """The host's end, for table number ``table``. ``guard`` supplies the room code and
+    counts failed confirmations; ``resume_lookup`` answers RESUME requests; ``room_id`` is
+    the table's random id; ``screen_guard`` holds the table's screen code (None: this host
+    takes no SCREEN links)."""
 
     def __init__(
         self,
@@ -381,11 +420,18 @@ class HostConnection(Connection):
         room_id: bytes,
         random_bytes: RandomBytes,
         resume_lookup: ResumeLookup,
+        *,
+        table: int = 1,
+        screen_guard: RoomCodeGuard | None = None,
     ) -> None:
         if len(room_id) != ROOM_ID_LENGTH:
             raise ValueError(f"room_id must be {ROOM_ID_LENGTH} bytes")
+        if not 1 <= table <= MAX_TABLES:
+            raise ValueError(f"table numbers are 1..{MAX_TABLES}")
         super().__init__(Role.HOST, random_bytes, Phase.AWAIT_CLIENT_HELLO)
         self._guard = guard
+        self._screen_guard = screen_guard
+        self._serves = table
         self._room_id = room_id
         self._resume_lookup = resume_lookup
         self._epoch = -1
@@ -403,19 +449,36 @@ class HostConnection(Connection):
     def _on_client_hello(self) -> list[ConnectionEvent] | None:
         if len(self._buffer) >= MAGIC_LENGTH and self._buffer[:MAGIC_LENGTH] != MAGIC_CLIENT:
             magic = bytes(self._buffer[:MAGIC_LENGTH])
-            if magic.startswith(MAGIC_PREFIX) and magic.endswith(b" C\n"):
-                self._outbox += MAGIC_VERSION_REFUSED
+            refusal = magic_refusal(magic)
+            if refusal:
+                self._outbox += refusal
                 raise RemoteProtocolError(
                     CloseCode.VERSION_MISMATCH,
                     f"client speaks {magic!r}, we speak {MAGIC_CLIENT!r}",
                 )
             raise RemoteProtocolError(CloseCode.BAD_MAGIC, "not a lanuno client")
+        if len(self._buffer) > TABLE_BYTE and self._buffer[TABLE_BYTE] != self._serves:
+            # Before anything else of the hello: the answer must not depend on the rest.
+            self._outbox += MAGIC_TABLE_REFUSED
+            raise RemoteProtocolError(
+                CloseCode.NO_SUCH_TABLE, f"no table {self._buffer[TABLE_BYTE]} here"
+            )
         hello = self._take(CLIENT_HELLO_LENGTH)
         if hello is None:
             return None
-        mode_byte, seat, generation = hello[MAGIC_LENGTH:]
+        mode_byte, table, seat, generation = hello[MAGIC_LENGTH:]
+        self._table = table
         # JOIN names no seat (255): the host chooses; version 1 has no seat wishes.
         if mode_byte == Mode.JOIN and seat == ANY_SEAT and generation == 0:
+            self._epoch = self._guard.epoch
+            password = normalize_room_code(self._guard.code).encode("ascii")
+        elif (
+            mode_byte == Mode.SCREEN
+            and seat == ANY_SEAT
+            and generation == 0
+            and self._screen_guard is not None
+        ):
+            self._guard = self._screen_guard  # failures count against the screen code
             self._epoch = self._guard.epoch
             password = normalize_room_code(self._guard.code).encode("ascii")
         elif mode_byte == Mode.RESUME and seat < MAX_SEATS:
@@ -431,7 +494,7 @@ class HostConnection(Connection):
                 CloseCode.PROTOCOL_ERROR, f"bad mode/seat/gen {mode_byte}/{seat}/{generation}"
             )
         self._mode, self._seat_byte, self._generation = Mode(mode_byte), seat, generation
-        id_a, id_b = spake2_identities(self._mode, seat, generation, self._room_id)
+        id_a, id_b = spake2_identities(self._mode, seat, generation, self._room_id, table)
         self._spake = SPAKE2_B(password, idA=id_a, idB=id_b, entropy_f=self._random_bytes)
         self._msg_b: bytes = self._spake.start()
         nonce = self._random_bytes(NONCE_LENGTH)
@@ -460,15 +523,16 @@ class HostConnection(Connection):
         if matched is None:
             return None
         if not matched:
-            if self._mode is Mode.JOIN:
+            if self._mode is not Mode.RESUME:
                 self._guard.record_failure(self._epoch)
+                what = "room code" if self._mode is Mode.JOIN else "screen code"
                 raise RemoteProtocolError(
-                    CloseCode.AUTH_FAILED, "key confirmation failed: wrong room code"
+                    CloseCode.AUTH_FAILED, f"key confirmation failed: wrong {what}"
                 )
             raise RemoteProtocolError(
                 CloseCode.AUTH_FAILED, "key confirmation failed: stale resume"
             )
-        if self._mode is Mode.JOIN and not self._guard.is_current(self._epoch):
+        if self._mode is not Mode.RESUME and not self._guard.is_current(self._epoch):
             raise RemoteProtocolError(
                 CloseCode.ROOM_CODE_ROTATED, "the room code changed during the handshake"
             )
@@ -481,31 +545,43 @@ class ClientConnection(Connection):
     are already queued in ``data_to_send()``."""
 
     def __init__(
-        self, mode: Mode, seat: int, generation: int, password: bytes, random_bytes: RandomBytes
+        self,
+        mode: Mode,
+        seat: int,
+        generation: int,
+        password: bytes,
+        random_bytes: RandomBytes,
+        table: int = 1,
     ) -> None:
+        if not 1 <= table <= MAX_TABLES:
+            raise LocalProtocolError(CloseCode.PROTOCOL_ERROR, f"table numbers are 1..{MAX_TABLES}")
         super().__init__(Role.CLIENT, random_bytes, Phase.AWAIT_HOST_HELLO)
         self._mode, self._seat_byte, self._generation = mode, seat, generation
+        self._table = table
         self._password = password
         self._commit = b""
         self._spake: Any = None
-        self._put(MAGIC_CLIENT + bytes((mode, seat, generation)))
+        self._put(MAGIC_CLIENT + bytes((mode, table, seat, generation)))
 
     @classmethod
-    def join(cls, room_code: str, random_bytes: RandomBytes) -> ClientConnection:
-        """A new player: the host chooses the seat (a JOIN names none)."""
-        try:
-            code = normalize_room_code(room_code)
-        except ValueError as error:
-            raise LocalProtocolError(CloseCode.AUTH_FAILED, str(error)) from None
-        return cls(Mode.JOIN, ANY_SEAT, 0, code.encode(), random_bytes)
+    def join(cls, room_code: str, random_bytes: RandomBytes, table: int = 1) -> ClientConnection:
+        """A new player at table ``table``: the host chooses the seat (a JOIN names none)."""
+        return cls(Mode.JOIN, ANY_SEAT, 0, _code_password(room_code), random_bytes, table)
+
+    @classmethod
+    def screen(
+        cls, screen_code: str, random_bytes: RandomBytes, table: int = 1
+    ) -> ClientConnection:
+        """A shared screen of table ``table``, paired with its screen code."""
+        return cls(Mode.SCREEN, ANY_SEAT, 0, _code_password(screen_code), random_bytes, table)
 
     @classmethod
     def resume(
-        cls, seat: int, generation: int, secret: bytes, random_bytes: RandomBytes
+        cls, seat: int, generation: int, secret: bytes, random_bytes: RandomBytes, table: int = 1
     ) -> ClientConnection:
         if not 0 <= seat < MAX_SEATS or not 0 <= generation < 256 or len(secret) != 32:
             raise LocalProtocolError(CloseCode.PROTOCOL_ERROR, "bad resume parameters")
-        return cls(Mode.RESUME, seat, generation, secret, random_bytes)
+        return cls(Mode.RESUME, seat, generation, secret, random_bytes, table)
 
     def _step(self) -> list[ConnectionEvent] | None:
         if self.phase is Phase.AWAIT_HOST_HELLO:
@@ -518,13 +594,20 @@ class ClientConnection(Connection):
 
     def _on_host_hello(self) -> list[ConnectionEvent] | None:
         if len(self._buffer) >= MAGIC_LENGTH and self._buffer[:MAGIC_LENGTH] != MAGIC_HOST:
-            if self._buffer[:MAGIC_LENGTH] == MAGIC_VERSION_REFUSED:
+            magic = bytes(self._buffer[:MAGIC_LENGTH])
+            if magic.startswith(MAGIC_PREFIX) and magic.endswith(b" V\n"):
+                generation = magic[len(MAGIC_PREFIX) : -3].decode("ascii", "replace")
                 raise RemoteProtocolError(
-                    CloseCode.VERSION_MISMATCH, "the host speaks another protocol generation"
+                    CloseCode.VERSION_MISMATCH,
+                    f"the host speaks protocol generation {generation}",
                 )
-            if self._buffer[:MAGIC_LENGTH] == MAGIC_RESUME_REFUSED:
+            if magic == MAGIC_RESUME_REFUSED:
                 raise RemoteProtocolError(
                     CloseCode.RESUME_REJECTED, "the host holds no such seat for this ticket"
+                )
+            if magic == MAGIC_TABLE_REFUSED:
+                raise RemoteProtocolError(
+                    CloseCode.NO_SUCH_TABLE, f"the host has no table {self._table}"
                 )
             raise RemoteProtocolError(CloseCode.BAD_MAGIC, "not a lanuno host")
         hello = self._take(HOST_HELLO_LENGTH)
@@ -533,7 +616,9 @@ class ClientConnection(Connection):
         start = MAGIC_LENGTH
         self._room_id = hello[start : start + ROOM_ID_LENGTH]
         self._commit = hello[-COMMIT_LENGTH:]
-        id_a, id_b = spake2_identities(self._mode, self._seat_byte, self._generation, self._room_id)
+        id_a, id_b = spake2_identities(
+            self._mode, self._seat_byte, self._generation, self._room_id, self._table
+        )
         self._spake = SPAKE2_A(self._password, idA=id_a, idB=id_b, entropy_f=self._random_bytes)
         self._put(self._spake.start())
         self._advance(Phase.AWAIT_MSG_B)

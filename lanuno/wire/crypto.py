@@ -21,15 +21,22 @@ RandomBytes = Callable[[int], bytes]
 """``random_bytes(n)`` returns ``n`` unpredictable bytes."""
 
 LABEL = b"lanuno/v1 "
-MAGIC_CLIENT = b"LANUNO/1 C\n"
-MAGIC_HOST = b"LANUNO/1 H\n"
-MAGIC_VERSION_REFUSED = b"LANUNO/1 V\n"
+GENERATION = 2
+"""The handshake generation (the digit in the magic): 2 names the table in the hello."""
+MAGIC_CLIENT = b"LANUNO/2 C\n"
+MAGIC_HOST = b"LANUNO/2 H\n"
+MAGIC_VERSION_REFUSED = b"LANUNO/2 V\n"
 """What a host answers to a client magic of another generation, before it closes."""
-MAGIC_RESUME_REFUSED = b"LANUNO/1 R\n"
+MAGIC_RESUME_REFUSED = b"LANUNO/2 R\n"
 """What a host answers to a RESUME for a seat and generation it holds no secret for, before
 it closes: the client gives the ticket up instead of taking the hang-up for a busy host."""
+MAGIC_TABLE_REFUSED = b"LANUNO/2 T\n"
+"""What a host answers to a client hello naming a table it does not serve, before it
+closes: never a wrong table."""
 MAGIC_LENGTH = 11
 MAGIC_PREFIX = b"LANUNO/"
+MAX_TABLES = 32
+"""Table numbers are 1..MAX_TABLES (one hall, one port)."""
 
 ROOM_ID_LENGTH = 16
 NONCE_LENGTH = 16
@@ -38,7 +45,7 @@ SPAKE2_MESSAGE_LENGTH = 33
 KEY_LENGTH = 32
 RESUME_SECRET_LENGTH = 32
 ANY_SEAT = 255
-"""Seat byte of a JOIN that lets the host choose the seat."""
+"""Seat byte of a JOIN that lets the host choose the seat (and of a SCREEN: no seat)."""
 MAX_SEATS = 10
 
 ROOM_CODE_DIGITS = 6
@@ -51,6 +58,9 @@ class Mode(enum.IntEnum):
     """Password: the room code on the shared screen."""
     RESUME = 2
     """Password: the seat's resume secret of the named generation."""
+    SCREEN = 3
+    """Password: the table's screen code (shown on the host's hall screen only); the link
+    receives the public shared-screen feed and sends nothing but ping and bye."""
 
 
 def commit_to_host_message(msg_b: bytes) -> bytes:
@@ -59,10 +69,10 @@ def commit_to_host_message(msg_b: bytes) -> bytes:
 
 
 def spake2_identities(
-    mode: Mode, seat: int, generation: int, room_id: bytes
+    mode: Mode, seat: int, generation: int, room_id: bytes, table: int = 1
 ) -> tuple[bytes, bytes]:
-    """(idA, idB): bind the SPAKE2 run to the mode, seat, generation and room."""
-    client = LABEL + b"client " + bytes((mode, seat, generation))
+    """(idA, idB): bind the SPAKE2 run to the mode, table, seat, generation and room."""
+    client = LABEL + b"client " + bytes((mode, table, seat, generation))
     host = LABEL + b"host " + room_id
     return client, host
 

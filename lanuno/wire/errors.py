@@ -43,6 +43,9 @@ class CloseCode(enum.IntEnum):
     TABLE_PAUSED = 19
     """The host stopped without ending the game (it could not save it, e.g. a full disk).
     Not a goodbye: keep the resume secret, the table can come back with ``--resume``."""
+    NO_SUCH_TABLE = 20
+    """The client hello named a table this host does not serve (a local close: the host
+    answers the fixed bytes ``LANUNO/2 T``)."""
 
 
 class ProtocolError(Exception):

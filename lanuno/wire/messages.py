@@ -22,6 +22,12 @@ import msgpack
 
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
+"""The message versions a player's ``hello`` lists and a host chooses from."""
+SCREEN_VERSION = 2
+"""A SCREEN link (handshake mode 3) speaks message version 2: version 1's host messages
+plus ``screen``. It sends no ``hello``: the mode fixes the version."""
+MAX_TABLES = 32
+MAX_ADDRESSES = 8
 
 MAX_SEATS = 10
 U32 = 2**32 - 1
@@ -879,6 +885,33 @@ class GameEnd(Message):
         _ints("game_end.scores", scores, 0, MAX_SCORE)
         _opt_int("game_end.winner", self.winner, 0, len(scores) - 1)
         object.__setattr__(self, "scores", scores)
+
+
+@message("screen", Role.HOST)
+class ScreenInfo(Message):
+    """SCREEN links only (message version 2): the table the screen shows, first on the
+    link and again whenever one of these changes (a rotated room code)."""
+
+    version: int
+    table: int
+    name: str
+    code: str
+    """The room code players type (the screen shows it; never the screen code)."""
+    addresses: tuple[str, ...]
+    announced: bool
+
+    def __post_init__(self) -> None:
+        _int("screen.version", self.version, 2, 0xFFFF)
+        _int("screen.table", self.table, 1, MAX_TABLES)
+        _name("screen.name", self.name)
+        _text("screen.code", self.code, 6, 6)
+        if not self.code.isascii() or not self.code.isdigit():
+            _fail("screen.code", "6 digits", self.code)
+        addresses = _sequence("screen.addresses", self.addresses, MAX_ADDRESSES)
+        for address in addresses:
+            _text("screen.addresses[]", address, 64, 1)
+        object.__setattr__(self, "addresses", addresses)
+        _bool("screen.announced", self.announced)
 
 
 @message("pong", Role.HOST)

@@ -16,15 +16,16 @@ LOOPBACK = "127.0.0.1"
 
 def test_txt_records_follow_the_spec_and_hold_nothing_about_the_code() -> None:
     room_id = os.urandom(16)
-    txt = txt_records("Salon " * 20, 3, "kids2", room_id)
-    assert txt["v"] == "1"
+    txt = txt_records("Salon " * 20, 3, "kids2", room_id, table=7)
+    assert txt["v"] == "2"  # generation 2: the client hello names the table
     assert txt["mv"] == "1"
     assert txt["free"] == "3"
     assert txt["preset"] == "kids2"
     assert txt["room"] == room_id.hex()
-    assert len(txt["table"]) <= 32
+    assert txt["table"] == "7"
+    assert len(txt["name"]) <= 32
     assert all(len(v.encode()) <= 64 for v in txt.values())
-    assert set(txt) == {"v", "mv", "table", "free", "preset", "room"}
+    assert set(txt) == {"v", "mv", "table", "name", "free", "preset", "room"}
 
 
 async def test_found_updated_and_lost_on_loopback() -> None:

@@ -155,7 +155,7 @@ def test_bad_magic_and_other_generation() -> None:
     assert raised.value.code is CloseCode.BAD_MAGIC
     host = Table().host()
     with pytest.raises(RemoteProtocolError) as raised:
-        host.receive_data(b"LANUNO/2 C\n\x01\xff\x00")
+        host.receive_data(b"LANUNO/1 C\n\x01\xff\x00")  # generation 1: 14 bytes
     assert raised.value.code is CloseCode.VERSION_MISMATCH
     assert host.data_to_send() == MAGIC_VERSION_REFUSED
     client = ClientConnection.join("123456", counter_drbg(b"c"))
@@ -165,7 +165,14 @@ def test_bad_magic_and_other_generation() -> None:
 
 
 @pytest.mark.parametrize(
-    "tail", [b"\x03\xff\x00", b"\x01\x0a\x00", b"\x01\xff\x01", b"\x02\xff\x00"]
+    "tail",
+    [
+        b"\x04\x01\xff\x00",
+        b"\x03\x01\xff\x00",  # SCREEN at a host that takes no screens
+        b"\x01\x01\x0a\x00",
+        b"\x01\x01\xff\x01",
+        b"\x02\x01\xff\x00",
+    ],
 )
 def test_bad_mode_seat_or_generation(tail: bytes) -> None:
     with pytest.raises(RemoteProtocolError):
@@ -177,7 +184,7 @@ def test_a_join_naming_a_seat_is_refused_without_an_answer(seat: int) -> None:
     """H-1: version 1 has no seat wishes; a JOIN names no seat (255)."""
     host = Table().host()
     with pytest.raises(RemoteProtocolError) as raised:
-        host.receive_data(MAGIC_CLIENT + bytes((1, seat, 0)))
+        host.receive_data(MAGIC_CLIENT + bytes((1, 1, seat, 0)))
     assert raised.value.code is CloseCode.PROTOCOL_ERROR
     assert host.data_to_send() == b""
 

@@ -357,7 +357,7 @@ def test_client_must_say_hello_first_and_keep_seq_increasing() -> None:
             pair.client._tx.seal(encode(ActionRequest(seq=5, sid=1, a="draw"))[0])
         )  # type: ignore[union-attr]
     pump(pair.client, pair.host)
-    assert MAGIC_CLIENT.startswith(b"LANUNO/1")
+    assert MAGIC_CLIENT.startswith(b"LANUNO/2")
 
 
 # ------------------------------------------------------------------- protocol errors (M-1..8)

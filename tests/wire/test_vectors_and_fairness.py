@@ -60,7 +60,9 @@ def test_frames_open_with_only_the_published_keys() -> None:
     """What a stranger's client does: raw ChaCha20-Poly1305, counter nonces, the AAD."""
     keys = load("handshake.json")["keys"]
     room_id = bytes.fromhex(load("handshake.json")["room_id"])
-    seat_byte = bytes.fromhex(load("handshake.json")["steps"][0]["hex"])[12]
+    client_hello = bytes.fromhex(load("handshake.json")["steps"][0]["hex"])
+    assert client_hello[12] == 1  # generation 2: the table number (handshake.md)
+    seat_byte = client_hello[13]
     assert seat_byte == 255  # a JOIN names no seat (handshake.md, H-1)
     for frame in load("frames.json")["frames"]:
         raw = bytes.fromhex(frame["frame"])
@@ -82,7 +84,7 @@ def test_handshake_vector_commitment_and_transcript() -> None:
     host_hello, msg_b = steps[1], steps[3]
     assert host_hello[-32:] == hashlib.sha256(b"lanuno/v1 commit" + msg_b).digest()
     assert hashlib.sha256(b"".join(steps[:4])).hexdigest() == vector["transcript_hash"]
-    assert [len(s) for s in steps] == [14, 75, 33, 33, 274, 274]
+    assert [len(s) for s in steps] == [15, 75, 33, 33, 274, 274]
 
 
 def test_shuffle_vector_and_engine_deck_order() -> None:

@@ -1,0 +1,251 @@
+"""A remote shared screen (``lanuno screen``): the client side of a SCREEN link.
+
+``RemoteScreen`` pairs with a table's screen code (handshake mode 3, protocol/handshake.md)
+and implements the shared screen's contract (``lanuno.ui.contracts.HostScreen``) from the
+wire: the host's ``screen`` message gives the table's name, room code and addresses, and
+every other message is what the host's own shared screen gets (public only: the host
+never sends a hand on this link). It pings every 5 s, as players do, and after a drop it
+pairs again with the same code until ``close()`` (a refused code ends it: the code was
+wrong, or rotated after failed pairings).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator, Callable, Sequence
+
+from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
+from lanuno.wire.errors import CloseCode, ProtocolError
+from lanuno.wire.messages import Bye, Message, Ping, Pong, ScreenInfo
+
+READ_CHUNK = 65536
+PING_EVERY = 5.0
+RETRY_EVERY = 2.0
+HANDSHAKE_TIMEOUT = 6.0
+FINAL = frozenset({CloseCode.NORMAL, CloseCode.HOST_SHUTDOWN, CloseCode.KICKED})
+"""A ``bye`` with one of these ends the screen; any other end is a drop to recover from."""
+
+
+class ScreenError(Exception):
+    """The screen could not pair; the message says why."""
+
+
+class RemoteScreen:
+    """``HostScreen`` over a SCREEN link. ``await connect()`` first (raises ScreenError)."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        code: str,
+        *,
+        table: int = 1,
+        random_bytes: Callable[[int], bytes] = os.urandom,
+        ping_every: float = PING_EVERY,
+        retry_every: float = RETRY_EVERY,
+    ) -> None:
+        self.host, self.port, self.code, self.table = host, port, code, table
+        self._random_bytes = random_bytes
+        self._ping_every, self._retry_every = ping_every, retry_every
+        self.info: ScreenInfo | None = None
+        self._queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        self._conn: ClientConnection | None = None
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._runner: asyncio.Task[None] | None = None
+        self._ended = False
+        self.end_reason = ""
+        self.reconnects = 0
+
+    # ------------------------------------------------------------------ HostScreen
+
+    @property
+    def table_name(self) -> str:
+        return self.info.name if self.info is not None else f"table {self.table}"
+
+    @property
+    def room_code(self) -> str:
+        return self.info.code if self.info is not None else ""
+
+    @property
+    def addresses(self) -> Sequence[str]:
+        return self.info.addresses if self.info is not None else (f"{self.host}:{self.port}",)
+
+    @property
+    def announced(self) -> bool:
+        return self.info.announced if self.info is not None else False
+
+    async def updates(self) -> AsyncIterator[Message]:
+        while (message := await self._queue.get()) is not None:
+            yield message
+
+    # ------------------------------------------------------------------ life
+
+    async def connect(self) -> None:
+        """Pair once (raises ScreenError), then keep the link up in the background."""
+        try:
+            await self._pair()
+        except (OSError, TimeoutError, ProtocolError) as error:
+            self._end(_describe(error))
+            why = _describe(error)
+            raise ScreenError(f"could not pair with {self.host}:{self.port}: {why}") from None
+        self._runner = asyncio.create_task(self._run())
+
+    async def close(self) -> None:
+        if self._conn is not None and self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.write(self._conn.close(CloseCode.NORMAL, "screen closed"))
+        if self._runner is not None and self._runner is not asyncio.current_task():
+            self._runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._runner
+        self._drop()
+        self._end("closed")
+
+    async def _pair(self) -> None:
+        conn = ClientConnection.screen(self.code, self._random_bytes, self.table)
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port), HANDSHAKE_TIMEOUT
+        )
+        self._reader, self._writer, self._conn = reader, writer, conn
+        writer.write(conn.data_to_send())
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HANDSHAKE_TIMEOUT
+        while True:
+            data = await asyncio.wait_for(reader.read(READ_CHUNK), deadline - loop.time())
+            events = conn.receive_data(data)
+            writer.write(conn.data_to_send())
+            for index, event in enumerate(events):
+                if isinstance(event, HandshakeComplete):
+                    self._deliver(events[index + 1 :])
+                    return
+            if not data:
+                raise ConnectionResetError("the host closed the connection")
+
+    async def _run(self) -> None:
+        try:
+            while not self._ended:
+                final = await self._read()
+                self._drop()
+                if final:
+                    return
+                while not self._ended:  # a drop: pair again with the same code
+                    await asyncio.sleep(self._retry_every)
+                    try:
+                        await self._pair()
+                    except ProtocolError as error:
+                        if error.code in (CloseCode.AUTH_FAILED, CloseCode.NO_SUCH_TABLE):
+                            self._end(_describe(error))
+                            return
+                        self._drop()
+                    except (OSError, TimeoutError):
+                        self._drop()
+                    else:
+                        self.reconnects += 1
+                        break
+        finally:
+            self._drop()
+            self._end(self.end_reason or "closed")
+
+    async def _read(self) -> bool:
+        """Read the link until it ends; True if the host said a final goodbye."""
+        reader, conn, writer = self._reader, self._conn, self._writer
+        assert reader is not None
+        assert conn is not None
+        assert writer is not None
+        loop = asyncio.get_running_loop()
+        next_ping, n = loop.time() + self._ping_every, 0
+        while True:
+            try:
+                data = await asyncio.wait_for(
+                    reader.read(READ_CHUNK), max(0.0, next_ping - loop.time())
+                )
+            except TimeoutError:
+                n += 1
+                with contextlib.suppress(Exception):
+                    writer.write(conn.send(Ping(n=n)))
+                next_ping = loop.time() + self._ping_every
+                continue
+            except OSError:
+                return False
+            try:
+                events = conn.receive_data(data)
+            except ProtocolError:
+                return False
+            final = self._deliver(events)
+            if final is not None:
+                return final
+            if not data:
+                return False
+
+    def _deliver(self, events: Sequence[object]) -> bool | None:
+        """Pass messages on; None while the link goes on, else whether the end is final."""
+        for event in events:
+            if isinstance(event, ScreenInfo):
+                self.info = event
+                self._queue.put_nowait(event)  # the table app ignores what it does not know
+            elif isinstance(event, Bye):
+                self.end_reason = event.reason or "the host ended the link"
+                return event.code in FINAL
+            elif isinstance(event, ConnectionClosed):
+                return event.clean and event.code in FINAL
+            elif isinstance(event, Message) and not isinstance(event, Pong):
+                self._queue.put_nowait(event)
+        return None
+
+    def _drop(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+        self._writer = self._reader = None
+        self._conn = None
+
+    def _end(self, reason: str) -> None:
+        if not self._ended:
+            self._ended = True
+            self.end_reason = self.end_reason or reason
+            self._queue.put_nowait(None)
+
+
+class ScreenControls:
+    """A remote screen changes nothing at the table: the host's keys stay on the host.
+    ``shutdown`` (Q) closes this screen only."""
+
+    def __init__(self, screen: RemoteScreen) -> None:
+        self._screen = screen
+
+    @staticmethod
+    def _refuse() -> None:
+        raise ValueError("this is a remote screen: the host's own screen changes the table")
+
+    async def add_bot(self, level: str) -> None:  # noqa: ARG002 (HostControls' signature)
+        self._refuse()
+
+    async def remove_seat(self, seat: int) -> None:  # noqa: ARG002
+        self._refuse()
+
+    async def set_preset(self, preset: str) -> None:  # noqa: ARG002
+        self._refuse()
+
+    async def set_option(self, key: str, value: str) -> None:  # noqa: ARG002
+        self._refuse()
+
+    async def start(self) -> None:
+        self._refuse()
+
+    async def shutdown(self) -> None:
+        await self._screen.close()
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, ConnectionRefusedError):
+        return "nobody answers at that address (is the host running?)"
+    if isinstance(error, TimeoutError):
+        return "the host did not answer in time"
+    if isinstance(error, ProtocolError) and error.code is CloseCode.AUTH_FAILED:
+        return "the screen code is wrong (it is shown on the host's own screen)"
+    if isinstance(error, ProtocolError):
+        return error.reason
+    return str(error) or type(error).__name__
