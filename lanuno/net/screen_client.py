@@ -97,12 +97,14 @@ class RemoteScreen:
         if self._conn is not None and self._writer is not None:
             with contextlib.suppress(Exception):
                 self._writer.write(self._conn.close(CloseCode.NORMAL, "screen closed"))
+        # Ended and unplugged first: the runner stops even if a cancellation is lost in a
+        # wait_for that completed at the same moment.
+        self._end("closed")
+        self._drop()
         if self._runner is not None and self._runner is not asyncio.current_task():
             self._runner.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._runner
-        self._drop()
-        self._end("closed")
 
     async def _pair(self) -> None:
         conn = ClientConnection.screen(self.code, self._random_bytes, self.table)
@@ -157,7 +159,7 @@ class RemoteScreen:
         assert writer is not None
         loop = asyncio.get_running_loop()
         next_ping, n = loop.time() + self._ping_every, 0
-        while True:
+        while not self._ended:
             try:
                 data = await asyncio.wait_for(
                     reader.read(READ_CHUNK), max(0.0, next_ping - loop.time())
@@ -179,6 +181,7 @@ class RemoteScreen:
                 return final
             if not data:
                 return False
+        return True
 
     def _deliver(self, events: Sequence[object]) -> bool | None:
         """Pass messages on; None while the link goes on, else whether the end is final."""

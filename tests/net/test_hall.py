@@ -1,0 +1,429 @@
+"""The hall (issue 12): many tables on one port, each its own; SCREEN links.
+
+The S1 sniff, across tables: every byte the host sends to table B's connections passes
+through a tee proxy on 127.0.0.1, and is then decrypted with B's keys (the frames open
+only with them): no hand of table A and no name of A's players is in any of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass, field
+
+import pytest
+from net_helpers import FAST, ScriptedPlayer, join
+
+from lanuno.engine import events as engine_events
+from lanuno.engine.rules import preset as rules_preset
+from lanuno.engine.rules import with_options
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.client import JoinError, NetClientSession
+from lanuno.net.hall import Hall, HallTable, load_hall
+from lanuno.net.screen_client import RemoteScreen, ScreenError
+from lanuno.net.server import ServerLimits
+from lanuno.wire.connection import ClientConnection
+from lanuno.wire.crypto import (
+    ANY_SEAT,
+    MAGIC_CLIENT,
+    MAGIC_TABLE_REFUSED,
+    MAGIC_VERSION_REFUSED,
+)
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.framing import Direction, FrameOpener, frame_aad
+from lanuno.wire.messages import (
+    Bye,
+    Event,
+    GameEnd,
+    Hello,
+    Lobby,
+    Message,
+    Role,
+    ScreenInfo,
+    State,
+    decode,
+    encode,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+FAST_LIMITS = ServerLimits(rate=5000, burst=5000)
+PRIVATE_KINDS = {
+    cls.kind
+    for cls in vars(engine_events).values()
+    if isinstance(cls, type)
+    and issubclass(cls, engine_events.PrivateEvent)
+    and cls is not engine_events.PrivateEvent
+}
+HANDSHAKE_REPLY = 75 + 33
+"""host_hello and msgB: what the host sends before its first frame."""
+
+
+@dataclass
+class Sniffed:
+    """One connection's host-to-client bytes, and the client's keys to open them."""
+
+    data: bytearray = field(default_factory=bytearray)
+    key: bytes = b""
+    room_id: bytes = b""
+
+    def messages(self) -> list[Message]:
+        opener = FrameOpener(self.key, frame_aad(Direction.HOST_TO_CLIENT, self.room_id, ANY_SEAT))
+        buffer = bytearray(self.data[HANDSHAKE_REPLY:])
+        assert opener.open_next(buffer) is not None  # the host's key confirmation
+        out = []
+        while (payload := opener.open_next(buffer)) is not None:
+            out.append(decode(payload, Role.HOST))
+        assert not buffer, "bytes left that B's keys do not open"
+        return out
+
+
+class SniffingProxy:
+    """127.0.0.1:port -> the hall; keeps each connection's host-to-client bytes."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.connections: list[Sniffed] = []
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> int:
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        port: int = self._server.sockets[0].getsockname()[1]
+        return port
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        sniffed = Sniffed()
+        self.connections.append(sniffed)
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+
+        async def pump(
+            src: asyncio.StreamReader, dst: asyncio.StreamWriter, keep: bytearray | None
+        ) -> None:
+            try:
+                while data := await src.read(65536):
+                    if keep is not None:
+                        keep += data
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, asyncio.CancelledError):
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pump(reader, up_writer, None), pump(up_reader, writer, sniffed.data))
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+
+def _keys_of(session: NetClientSession, sniffed: Sniffed) -> None:
+    conn = session.core._conn
+    assert conn is not None
+    assert conn.rx is not None
+    sniffed.key, sniffed.room_id = conn.rx.key, conn.room_id
+
+
+async def _hall(tables: int, limits: ServerLimits = FAST_LIMITS, **kwargs: object) -> Hall:
+    hall = Hall(host="127.0.0.1", port=0, limits=limits, **kwargs)  # type: ignore[arg-type]
+    await hall.start()
+    rules = with_options(rules_preset("official"), ["target=none"])
+    for number in range(1, tables + 1):
+        config = TableConfig(name=f"Table {number}", rules=rules, next_round_after=0.0)
+        await hall.open_table(config)
+    return hall
+
+
+async def _players(
+    hall: HallTable, port: int, names: list[str]
+) -> tuple[list[NetClientSession], list[ScriptedPlayer]]:
+    sessions = [
+        await join(port, hall.server.table.room_code, name, table=hall.number) for name in names
+    ]
+    return sessions, [ScriptedPlayer(s, i) for i, s in enumerate(sessions)]
+
+
+async def test_no_hand_or_name_of_table_A_reaches_table_B_and_its_screen_sees_no_hand() -> None:
+    hall = await _hall(2)
+    a, b = hall.tables
+    proxy = SniffingProxy(hall.port)
+    proxy_port = await proxy.start()
+    try:
+        a_sessions, a_players = await _players(a, hall.port, ["Annalise-A", "Bartholomew-A"])
+        b_sessions: list[NetClientSession] = []
+        for name in ("Cyd-B", "Dora-B"):  # one at a time: connection i is session i
+            session = await join(proxy_port, b.server.table.room_code, name, table=b.number)
+            _keys_of(session, proxy.connections[-1])
+            b_sessions.append(session)
+        b_players = [ScriptedPlayer(s, 10 + i) for i, s in enumerate(b_sessions)]
+        screen = RemoteScreen("127.0.0.1", proxy_port, b.screen_code, table=b.number)
+        await screen.connect()
+        screen_conn = screen._conn
+        assert screen_conn is not None
+        assert screen_conn.rx is not None
+        proxy.connections[-1].key = screen_conn.rx.key
+        proxy.connections[-1].room_id = screen_conn.room_id
+        screen_messages: list[Message] = []
+
+        async def watch() -> None:
+            async for message in screen.updates():
+                screen_messages.append(message)
+
+        watcher = asyncio.create_task(watch())
+        for entry in (a, b):
+            await entry.controls.add_bot("beginner")
+        tasks = [asyncio.create_task(p.play()) for p in a_players + b_players]
+        await a.controls.start()
+        await b.controls.start()
+        ends = await asyncio.wait_for(asyncio.gather(*tasks), 90)
+        assert all(isinstance(end, GameEnd) for end in ends)
+        await asyncio.sleep(0.2)  # the screen's last messages
+        for session in a_sessions + b_sessions:
+            await session.close()
+        await screen.close()
+        await watcher
+    finally:
+        await proxy.close()
+        await hall.close()
+    a_hands = {
+        m.hand for p in a_players for m in p.messages if isinstance(m, State) and len(m.hand) >= 3
+    }
+    assert a_hands, "table A's players were dealt no hand"
+    assert len(proxy.connections) == 3
+    for sniffed in proxy.connections:
+        messages = sniffed.messages()  # every frame opens with B's keys
+        assert messages
+        hands = {m.hand for m in messages if isinstance(m, State)}
+        assert not hands & a_hands
+        names = {s.name for m in messages if isinstance(m, Lobby) for s in m.seats}
+        assert not names & {"Annalise-A", "Bartholomew-A"}
+        assert {"Cyd-B", "Dora-B"} <= names
+    # The screen link (the last connection): the public feed, never a hand.
+    screen_wire = proxy.connections[-1].messages()
+    assert isinstance(screen_wire[0], ScreenInfo)
+    assert screen_wire[0].code == b.server.table.room_code
+    assert screen_wire[0].table == b.number
+    for messages in (screen_wire, screen_messages):
+        states = [m for m in messages if isinstance(m, State)]
+        assert states
+        assert all(not s.hand and not s.legal for s in states)
+        assert not [m for m in messages if isinstance(m, Event) and m.type in PRIVATE_KINDS]
+        assert any(isinstance(m, GameEnd) for m in messages)
+
+
+async def _raw(port: int, data: bytes) -> bytes:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(data)
+    try:
+        return await asyncio.wait_for(reader.read(), 5)
+    finally:
+        writer.close()
+
+
+async def test_a_table_not_served_is_refused_with_T_and_generation_1_with_V() -> None:
+    hall = await _hall(2)
+    try:
+        for table in (0, 3, 32, 255):
+            got = await _raw(hall.port, MAGIC_CLIENT + bytes((1, table, 255, 0)))
+            assert got == MAGIC_TABLE_REFUSED == b"LANUNO/2 T\n"
+        # A generation-1 client hello (14 bytes, no table byte): the clear refusal.
+        got = await _raw(hall.port, b"LANUNO/1 C\n\x01\xff\x00")
+        assert got == MAGIC_VERSION_REFUSED == b"LANUNO/2 V\n"
+        session = NetClientSession(
+            "127.0.0.1", hall.port, hall.tables[0].server.table.room_code, "Eve", table=3
+        )
+        with pytest.raises(JoinError, match="no table 3"):
+            await session.connect()
+        # Table 2's code at table 1 is a wrong code, never a seat at table 2.
+        wrong = NetClientSession(
+            "127.0.0.1", hall.port, hall.tables[1].server.table.room_code, "Eve", timing=FAST
+        )
+        if hall.tables[1].server.table.room_code != hall.tables[0].server.table.room_code:
+            with pytest.raises(JoinError, match="room code is wrong"):
+                await wrong.connect()
+    finally:
+        await hall.close()
+
+
+async def test_a_closed_table_is_refused_and_the_others_go_on() -> None:
+    hall = await _hall(3)
+    try:
+        ann = await join(hall.port, hall.tables[2].server.table.room_code, "Ann", table=3)
+        assert ann.seat == 0
+        await hall.close_table(2)
+        assert [t.number for t in hall.tables] == [1, 3]
+        got = await _raw(hall.port, MAGIC_CLIENT + bytes((1, 2, 255, 0)))
+        assert got == MAGIC_TABLE_REFUSED
+        bob = await join(hall.port, hall.tables[1].server.table.room_code, "Bob", table=3)
+        assert bob.seat == 1
+        entry = await hall.open_table(hall.tables[0].server.table.config)
+        assert entry.number == 2  # the lowest free number
+        await ann.close()
+        await bob.close()
+    finally:
+        await hall.close()
+
+
+async def _wrong_join(port: int, code: str, table: int, *, screen: bool = False) -> None:
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    conn = (
+        ClientConnection.screen(wrong, os.urandom, table)
+        if screen
+        else ClientConnection.join(wrong, os.urandom, table)
+    )
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(conn.data_to_send())
+    try:
+        while data := await asyncio.wait_for(reader.read(65536), 5):
+            conn.receive_data(data)
+            writer.write(conn.data_to_send())
+    except Exception:
+        pass
+    finally:
+        writer.close()
+
+
+async def test_lockout_and_guessing_pace_are_per_table() -> None:
+    limits = ServerLimits(
+        rate=5000, burst=5000, rotate_after=3, max_failures_per_ip=1000, pace_free_failures=1000
+    )
+    hall = await _hall(2, limits)
+    try:
+        a, b = hall.tables
+        a_code, b_code = a.server.table.room_code, b.server.table.room_code
+        a_screen, b_screen = a.screen_code, b.screen_code
+        for _ in range(3):
+            await _wrong_join(hall.port, a_code, a.number)
+        assert a.server.table.room_code != a_code  # rotated after 3 failures at table A
+        assert a.server.code_rotations == 1
+        assert b.server.table.room_code == b_code
+        assert b.server.table.guard.failures == 0
+        assert b.server._pace.recent_failures() == 0
+        assert a.server._pace.recent_failures() == 3
+        # Failed screen pairings count against that table's screen code only.
+        for _ in range(3):
+            await _wrong_join(hall.port, b_screen, b.number, screen=True)
+        assert b.screen_code != b_screen
+        assert b.server.table.room_code == b_code
+        assert b.server._pace.recent_failures() == 0
+        assert b.server._screen_pace.recent_failures() == 3
+        assert a.screen_code == a_screen
+        # Table B still lets its players in with its code.
+        cyd = await join(hall.port, b_code, "Cyd", table=b.number)
+        assert cyd.seat == 0
+        await cyd.close()
+        with pytest.raises(ScreenError, match="screen code is wrong"):
+            await RemoteScreen("127.0.0.1", hall.port, b_screen, table=b.number).connect()
+    finally:
+        await hall.close()
+
+
+async def test_a_screen_may_only_ping_and_sees_no_hand_of_the_table_it_watches() -> None:
+    hall = await _hall(1)
+    entry = hall.tables[0]
+    try:
+        ann = await join(hall.port, entry.server.table.room_code, "Ann")
+        screen = RemoteScreen("127.0.0.1", hall.port, entry.screen_code, ping_every=0.05)
+        await screen.connect()
+        await entry.controls.add_bot("beginner")
+        await entry.controls.start()
+        seen: list[Message] = []
+
+        async def watch() -> None:
+            async for message in screen.updates():
+                seen.append(message)
+                if isinstance(message, State) and message.hand == () and len(seen) > 5:
+                    return
+
+        await asyncio.wait_for(watch(), 20)
+        assert screen.room_code == entry.server.table.room_code
+        assert screen.table_name == "Table 1"
+        states = [m for m in seen if isinstance(m, State)]
+        assert states
+        assert all(not s.hand for s in states)
+        assert ann.last_state is not None
+        assert ann.last_state.hand  # the player's own connection does get its hand
+        assert len(entry.server._screens) == 1
+        await screen.close()
+        # A screen that says hello breaks the SCREEN rule: bye PROTOCOL_ERROR; play goes on.
+        conn = ClientConnection.screen(entry.screen_code, os.urandom)
+        reader, writer = await asyncio.open_connection("127.0.0.1", hall.port)
+        writer.write(conn.data_to_send())
+        while conn.phase.value != "open":
+            conn.receive_data(await asyncio.wait_for(reader.read(65536), 5))
+            writer.write(conn.data_to_send())
+        assert conn.tx is not None
+        hello = Hello(versions=(1,), name="Mallory", age=None, kid=False, seed_commit=bytes(32))
+        writer.write(conn.tx.seal(encode(hello)[0]))
+        events = []
+        while data := await asyncio.wait_for(reader.read(65536), 5):
+            events += conn.receive_data(data)
+        byes = [e for e in events if isinstance(e, Bye)]
+        assert byes
+        assert byes[0].code == CloseCode.PROTOCOL_ERROR
+        writer.close()
+        assert ann.connection == "connected"
+        await ann.close()
+    finally:
+        await hall.close()
+
+
+async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    hall = await _hall(2, journal_dir=tmp_path)
+    try:
+        a, b = hall.tables
+        cyd = await join(hall.port, b.server.table.room_code, "Cyd", table=2)
+        ticket = cyd.ticket
+        assert ticket is not None
+        await b.controls.add_bot("beginner")
+        await b.controls.start()  # a game on: a restart holds the seats (the lobby's free up)
+        for _ in range(300):
+            if cyd.last_state is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert cyd.last_state is not None
+        b_code, b_room = b.server.table.room_code, b.server.table.room_id
+        # The client's machine dies (no goodbye): its lobby seat is held for the grace.
+        assert cyd._runner is not None
+        assert cyd._writer is not None
+        cyd._runner.cancel()
+        cyd._writer.transport.abort()
+        await asyncio.sleep(0.3)
+    finally:
+        await hall.close()
+    entries = load_hall(tmp_path)
+    assert [(e.number, e.name) for e in entries] == [(1, "Table 1"), (2, "Table 2")]
+    assert all(e.journal.exists() for e in entries)
+    # Restore both tables from their journals, in a new hall (a host restart).
+    from lanuno.net.journal_files import JournalWriter, read_journal
+
+    again = Hall(host="127.0.0.1", port=0, limits=FAST_LIMITS, journal_dir=tmp_path)
+    await again.start()
+    try:
+        for entry in entries:
+            recovery = read_journal(entry.journal)
+            config = TableConfig(name=entry.name)
+            table = Table.restore(recovery.records, config, os.urandom, now=0.0)
+            await again.open_table(
+                table.config,
+                number=entry.number,
+                table=table,
+                journal=JournalWriter(entry.journal, existing=recovery),
+            )
+        restored = again.table(2)
+        assert restored is not None
+        assert restored.server.table.room_code == b_code
+        assert restored.server.table.room_id == b_room
+        back = NetClientSession(
+            "127.0.0.1", again.port, "", "Cyd", timing=FAST, ticket=ticket, table=2
+        )
+        await back.connect()
+        for _ in range(200):
+            if back.seat is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert back.seat == ticket.seat
+        await back.close()
+    finally:
+        await again.close()
