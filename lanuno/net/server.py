@@ -1229,8 +1229,12 @@ class TableScreen:
 
     def __init__(self, server: TableServer, *, announced: bool = False) -> None:
         self._server = server
-        self.announced = announced
+        self._announced = announced
+
+    @property
+    def announced(self) -> bool:
         """Whether mDNS announces the table (see ``HostScreen.announced``)."""
+        return self._announced or self._server.announced
 
     @property
     def table_name(self) -> str:

@@ -372,7 +372,7 @@ async def test_a_screen_may_only_ping_and_sees_no_hand_of_the_table_it_watches()
 async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
     hall = await _hall(2, journal_dir=tmp_path)
     try:
-        a, b = hall.tables
+        _, b = hall.tables
         cyd = await join(hall.port, b.server.table.room_code, "Cyd", table=2)
         ticket = cyd.ticket
         assert ticket is not None
