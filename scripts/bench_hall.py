@@ -1,0 +1,595 @@
+"""Hall benchmark: K tables of 10 seats in one host process, against K single-table hosts.
+
+Every seat is a real client connection (``NetClientSession``: SPAKE2 join, AEAD frames,
+the full client core) on 127.0.0.1; the clients run in several processes (a table's ten
+seats share one, so one clock times them) so they are not the bottleneck. Per K and pace
+it measures, in the same run:
+
+  * action-to-all-seats latency: from a seat sending its action to the moment the last of
+    the table's 10 seats has the resulting ``state`` (host: engine, redaction, journal
+    group commit with fdatasync, AEAD per seat; clients: decrypt, validate);
+  * host RSS (the one hall process; the K processes summed) and host CPU per action
+    (user + system seconds of the host process(es) over the window / actions in it);
+  * for ``hall`` one process serves the K tables (``lanuno host --tables K`` once it
+    exists, else this script's stand-in: K ``TableServer`` on one event loop, built as
+    ``lanuno host --headless`` builds its one); for ``procs`` K separate ``lanuno host
+    --headless`` processes.
+
+Paces: ``human`` (each seat acts 0.5 s after its turn starts) and ``full`` (at once, but
+never past the host's per-connection rate limit of 20 messages a second: the clients keep
+to 18). Also a flood figure: two tables in one hall, a misbehaving client flooding table
+1 (handshakes with wrong codes, and a spectator that sends pings as fast as it can and
+never reads, reconnecting when cut off) while table 2 plays at human pace: table 2's p99,
+next to its p99 without the flood measured in the same run.
+
+Bounded: a fixed window per measurement, every process killed at the end; loopback only.
+``LANUNO_BENCH_PROFILE=DIR`` runs the hall host under cProfile (stats in DIR).
+Last lines:
+    hall_50_p99_ms: X      (target <= 20, human pace, 2 cores)
+    hall_50_rss_mb: Y      (target <= 300)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+SEATS = 10
+CODE = "135791"
+HUMAN_PACE = 0.5
+SEAT_RATE = 18.0
+"""Messages a second a seat sends at most at full speed (the host allows 20)."""
+CLIENT_PROCESSES = 4
+HOST_ARGS = [
+    "--headless", "--no-mdns", "--interface", "127.0.0.1", "--code", CODE,
+    "--option", "target=none", "--round-pause", "0.2",
+]  # fmt: skip
+
+
+# ---------------------------------------------------------------------- host processes
+
+
+def hall_available() -> bool:
+    """Whether ``lanuno host`` serves several tables (the hall has landed)."""
+    try:
+        from lanuno.net import hall  # noqa: F401
+    except ImportError:
+        return False
+    out = subprocess.run(
+        [sys.executable, "-m", "lanuno", "host", "--help"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        check=False,
+    ).stdout
+    return "--tables" in out
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO), "XDG_STATE_HOME": tempfile.gettempdir()}
+
+
+async def serve_stand_in(count: int, port_file: Path, journal_dir: Path) -> None:
+    """The hall's stand-in: ``count`` tables on one loop, one port each, each built as
+    ``lanuno host --headless`` builds its table (journal, default limits, auto start)."""
+    from lanuno.engine.rules import preset, with_options
+    from lanuno.host.table import Table, TableConfig
+    from lanuno.net.journal_files import JournalWriter
+    from lanuno.net.server import TableServer
+
+    rules = with_options(preset("official"), ["target=none"])
+    servers = []
+    for number in range(count):
+        config = TableConfig(
+            name=f"table {number + 1}", rules=rules, auto_start=True, next_round_after=0.2
+        )
+        table = Table(config, os.urandom, room_code=CODE)
+        journal = JournalWriter(journal_dir / f"table-{number + 1}.journal")
+        server = TableServer(table, journal=journal)
+        await server.start()
+        servers.append(server)
+    port_file.write_text(json.dumps([s.port for s in servers]))
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    for server in servers:
+        await server.close()
+
+
+def profiled(target: Any, *args: Any) -> None:
+    """Run ``target(*args)`` under cProfile when LANUNO_BENCH_PROFILE names a directory."""
+    directory = os.environ.get("LANUNO_BENCH_PROFILE")
+    if not directory:
+        target(*args)
+        return
+    import cProfile
+
+    profile = cProfile.Profile()
+
+    def dump(*_: object) -> None:
+        profile.disable()
+        profile.dump_stats(str(Path(directory) / f"host-{os.getpid()}.prof"))
+        os._exit(0)
+
+    signal.signal(signal.SIGUSR1, dump)
+    profile.enable()
+    try:
+        target(*args)
+    finally:
+        dump()
+
+
+@dataclass
+class Hosts:
+    processes: list[subprocess.Popen[bytes]]
+    endpoints: list[tuple[int, int | None]]
+    """(port, table number or None) per table."""
+    scratch: Path
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.processes]
+
+    def stop(self) -> None:
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGUSR1 if _profiling() else signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def _profiling() -> bool:
+    return bool(os.environ.get("LANUNO_BENCH_PROFILE"))
+
+
+def _free_ports(count: int) -> list[int]:
+    import socket
+
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
+
+
+def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout: float) -> None:
+    import socket
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise RuntimeError(f"host exited with {process.returncode}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"host on port {port} did not start")
+
+
+def start_hall(count: int) -> Hosts:
+    scratch = Path(tempfile.mkdtemp(prefix="bench-hall-"))
+    if hall_available():
+        (port,) = _free_ports(1)
+        command = [
+            sys.executable, __file__, "--run-lanuno", "host", *HOST_ARGS,
+            "--tables", str(count), "--port", str(port), "--journal", str(scratch),
+        ]  # fmt: skip
+        process = subprocess.Popen(command, env=_env(), stdout=subprocess.DEVNULL)
+        _wait_listening(port, process, 60)
+        return Hosts([process], [(port, n + 1) for n in range(count)], scratch)
+    port_file = scratch / "ports"
+    command = [sys.executable, __file__, "--stand-in", str(count), str(port_file), str(scratch)]
+    process = subprocess.Popen(command, env=_env())
+    end = time.monotonic() + 60
+    while not (port_file.exists() and port_file.read_text()):
+        if time.monotonic() > end or process.poll() is not None:
+            process.kill()
+            raise RuntimeError("the hall stand-in did not start")
+        time.sleep(0.05)
+    ports = json.loads(port_file.read_text())
+    return Hosts([process], [(p, None) for p in ports], scratch)
+
+
+def start_processes(count: int) -> Hosts:
+    scratch = Path(tempfile.mkdtemp(prefix="bench-procs-"))
+    ports = _free_ports(count)
+    processes = []
+    for number, port in enumerate(ports):
+        command = [
+            sys.executable, "-m", "lanuno", "host", *HOST_ARGS, "--port", str(port),
+            "--journal", str(scratch / f"table-{number + 1}.journal"),
+        ]  # fmt: skip
+        processes.append(subprocess.Popen(command, env=_env(), stdout=subprocess.DEVNULL))
+    for port, process in zip(ports, processes, strict=True):
+        _wait_listening(port, process, 120)
+    return Hosts(processes, [(p, None) for p in ports], scratch)
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+# ---------------------------------------------------------------------- client processes
+
+
+def make_session(port: int, table: int | None, name: str) -> Any:
+    from lanuno.client.session import ClientTiming
+    from lanuno.net.client import NetClientSession
+
+    timing = ClientTiming(backoff=(0.1, 0.5), reconnect_for=60.0)
+    if table is None:
+        return NetClientSession("127.0.0.1", port, CODE, name, timing=timing)
+    return NetClientSession("127.0.0.1", port, CODE, name, timing=timing, table=table)  # type: ignore[call-arg]
+
+
+async def run_clients(spec: dict[str, Any]) -> None:
+    """One client process: the seats of its tables play until told to stop; prints one
+    JSON line of samples (action sent at, last seat had it at) for actions sent in the
+    window between ``go`` and ``stop`` (read from stdin)."""
+    from lanuno.wire.messages import GameEnd, Lobby, State
+
+    pace: float = spec["pace"]
+    rng = random.Random(spec["seed"])
+    window: list[float] = []  # [go] then [go, stop]
+    samples: list[tuple[float, float]] = []
+    tables_started: set[int] = set()
+    all_started = asyncio.Event()
+    tasks: list[asyncio.Task[None]] = []
+    count = len(spec["tables"])
+
+    async def play_table(index: int, port: int, number: int | None) -> None:
+        sessions = []
+        for seat in range(SEATS):
+            session = make_session(port, number, f"t{index}s{seat}")
+            await session.connect()
+            sessions.append(session)
+        sent_at: dict[int, float] = {}
+        arrivals: dict[int, list[float]] = defaultdict(list)
+
+        async def seat_loop(session: Any) -> None:
+            ready = False
+            next_ok = 0.0
+            async for message in session.updates():
+                now = time.monotonic()
+                if isinstance(message, Lobby):
+                    humans = sum(1 for s in message.seats if s.kind == "human")
+                    if humans == SEATS and not ready:
+                        ready = True
+                        await session.set_ready(True)
+                elif isinstance(message, GameEnd):
+                    ready = False
+                elif isinstance(message, State):
+                    if index not in tables_started:
+                        tables_started.add(index)
+                        if len(tables_started) == count:
+                            all_started.set()
+                    got = arrivals[message.sid]
+                    got.append(now)
+                    start = sent_at.get(message.sid)
+                    counted = start is not None and len(got) == SEATS and len(window) == 1
+                    if counted and window[0] <= start:  # type: ignore[operator]
+                        samples.append((start, max(got)))  # type: ignore[arg-type]
+                    if message.actor == session.seat and message.legal:
+                        asyncio.get_running_loop().create_task(act(session, message, next_ok))
+                        next_ok = max(now, next_ok) + 1.0 / SEAT_RATE
+
+        async def act(session: Any, state: State, not_before: float) -> None:
+            wait = max(pace, not_before - time.monotonic())
+            if wait > 0:
+                await asyncio.sleep(wait)
+            last = session.last_state
+            if last is None or last.sid != state.sid or session.connection != "connected":
+                return
+            sent_at.setdefault(state.sid + 1, time.monotonic())
+            await session.act(rng.choice(state.legal))
+
+        await asyncio.gather(*(seat_loop(s) for s in sessions))
+
+    for index, (port, number) in enumerate(spec["tables"]):
+        tasks.append(asyncio.create_task(play_table(index, port, number)))
+        await asyncio.sleep(0.02)  # joins spread a little, as people arrive
+    await asyncio.wait_for(all_started.wait(), spec["start_timeout"])
+    print("ready", flush=True)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    await reader.readline()  # go
+    window.append(time.monotonic())
+    await reader.readline()  # stop
+    window.append(time.monotonic())
+    print(json.dumps({"samples": samples}), flush=True)
+    for task in tasks:
+        task.cancel()
+    os._exit(0)  # the sessions' goodbyes do not matter here
+
+
+@dataclass
+class Figures:
+    p50_ms: float = float("nan")
+    p99_ms: float = float("nan")
+    rss_mb: float = float("nan")
+    cpu_ms_per_action: float = float("nan")
+    actions: int = 0
+    note: str = ""
+    latencies: list[float] = field(default_factory=list, repr=False)
+
+    def line(self) -> str:
+        if self.note and not self.actions:
+            return self.note
+        return (
+            f"p50 {self.p50_ms:7.2f} ms  p99 {self.p99_ms:7.2f} ms  rss {self.rss_mb:7.1f} MB  "
+            f"cpu/action {self.cpu_ms_per_action:6.3f} ms  ({self.actions} actions){self.note}"
+        )
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def measure(
+    hosts: Hosts, pace: float, seconds: float, *, tables: list[int] | None = None
+) -> Figures:
+    """Clients for every table (or those listed), a window of ``seconds``, the figures."""
+    chosen = tables if tables is not None else list(range(len(hosts.endpoints)))
+    groups = [chosen[i::CLIENT_PROCESSES] for i in range(min(CLIENT_PROCESSES, len(chosen)))]
+    clients = []
+    for number, group in enumerate(groups):
+        spec = {
+            "tables": [hosts.endpoints[t] for t in group],
+            "pace": pace,
+            "seed": number,
+            "start_timeout": 60 + 3 * len(chosen),
+        }
+        clients.append(
+            subprocess.Popen(
+                [sys.executable, __file__, "--clients", json.dumps(spec)],
+                env=_env(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        )
+    try:
+        for client in clients:
+            assert client.stdout is not None
+            if client.stdout.readline().strip() != "ready":
+                raise RuntimeError("a client process did not get its tables playing")
+        time.sleep(min(2.0, seconds / 4))  # past the first deal
+        cpu0 = cpu_seconds(hosts.pids())
+        for client in clients:
+            assert client.stdin is not None
+            client.stdin.write("go\n")
+            client.stdin.flush()
+        time.sleep(seconds)
+        cpu1 = cpu_seconds(hosts.pids())
+        rss = rss_mb(hosts.pids())
+        latencies: list[float] = []
+        for client in clients:
+            assert client.stdin is not None
+            assert client.stdout is not None
+            client.stdin.write("stop\n")
+            client.stdin.flush()
+            result = json.loads(client.stdout.readline())
+            latencies += [end - start for start, end in result["samples"]]
+    finally:
+        for client in clients:
+            with contextlib.suppress(ProcessLookupError):
+                client.kill()
+            client.wait()
+    if not latencies:
+        return Figures(rss_mb=rss, note="no complete action in the window")
+    return Figures(
+        p50_ms=percentile(latencies, 0.5) * 1e3,
+        p99_ms=percentile(latencies, 0.99) * 1e3,
+        rss_mb=rss,
+        cpu_ms_per_action=(cpu1 - cpu0) * 1e3 / len(latencies),
+        actions=len(latencies),
+        latencies=latencies,
+    )
+
+
+# ---------------------------------------------------------------------- the flood
+
+
+async def flood(port: int, _table: int | None, stop: threading.Event) -> dict[str, int]:
+    """A misbehaving client of one table: wrong-code handshakes, and a spectator that
+    floods pings without reading (cut off, it comes back), until ``stop`` is set."""
+    from lanuno.wire.connection import ClientConnection, HandshakeComplete
+    from lanuno.wire.messages import Hello, Ping, encode
+
+    counts = {"wrong_codes": 0, "flood_connections": 0, "pings": 0}
+
+    async def wrong_codes() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(Exception):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                conn = ClientConnection.join("000000" if CODE != "000000" else "1", os.urandom)
+                writer.write(conn.data_to_send())
+                with contextlib.suppress(Exception):
+                    while data := await asyncio.wait_for(reader.read(65536), 2):
+                        conn.receive_data(data)
+                        writer.write(conn.data_to_send())
+                writer.close()
+                counts["wrong_codes"] += 1
+            await asyncio.sleep(0.01)
+
+    async def pinger() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(Exception):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                conn = ClientConnection.join(CODE, os.urandom)
+                writer.write(conn.data_to_send())
+                done = False
+                while not done:
+                    data = await asyncio.wait_for(reader.read(65536), 10)
+                    if not data:
+                        break
+                    events = conn.receive_data(data)
+                    writer.write(conn.data_to_send())
+                    done = any(isinstance(e, HandshakeComplete) for e in events)
+                if done:
+                    counts["flood_connections"] += 1
+                    hello = Hello(versions=(1,), name="flood", age=None, kid=False,
+                                  seed_commit=os.urandom(32))  # fmt: skip
+                    writer.write(conn.send(hello))
+                    assert conn.tx is not None
+                    n = 0
+                    while not stop.is_set() and not writer.transport.is_closing():
+                        writer.write(
+                            b"".join(conn.tx.seal(*encode(Ping(n=n + i))) for i in range(50))
+                        )
+                        n += 50
+                        counts["pings"] += 50
+                        await asyncio.sleep(0.005)  # never reads what comes back
+                writer.close()
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(wrong_codes(), wrong_codes(), pinger(), pinger())
+    return counts
+
+
+def flood_figures(seconds: float) -> tuple[Figures, Figures, dict[str, int]]:
+    """Table 2 of a two-table hall at human pace: its figures in a quiet hall, then in a
+    fresh hall whose table 1 is flooded by a misbehaving client (the seats of the first
+    run are held for their players, hence a fresh hall)."""
+    hosts = start_hall(2)
+    try:
+        quiet = measure(hosts, HUMAN_PACE, seconds, tables=[1])
+    finally:
+        hosts.stop()
+    hosts = start_hall(2)
+    counts: dict[str, int] = {}
+    try:
+        port, number = hosts.endpoints[0]
+        stop = threading.Event()
+
+        def run_flood() -> None:
+            counts.update(asyncio.run(flood(port, number, stop)))
+
+        flooder = threading.Thread(target=run_flood, daemon=True)
+        flooder.start()
+        time.sleep(1.0)
+        flooded = measure(hosts, HUMAN_PACE, seconds, tables=[1])
+    finally:
+        stop.set()
+        hosts.stop()
+    flooder.join(30)
+    return quiet, flooded, counts
+
+
+# ---------------------------------------------------------------------- main
+
+
+def main() -> None:
+    if len(sys.argv) >= 2 and sys.argv[1] == "--clients":
+        asyncio.run(run_clients(json.loads(sys.argv[2])))
+        return
+    if len(sys.argv) >= 2 and sys.argv[1] == "--stand-in":
+        count, port_file, journal_dir = int(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4])
+        profiled(asyncio.run, serve_stand_in(count, port_file, journal_dir))
+        return
+    if len(sys.argv) >= 2 and sys.argv[1] == "--run-lanuno":
+        from lanuno.cli import main as lanuno_main
+
+        profiled(lanuno_main, sys.argv[2:])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ks", default="1,10,25,50", help="table counts (default 1,10,25,50)")
+    parser.add_argument("--quick", action="store_true", help="K = 1,10, short windows")
+    parser.add_argument("--seconds", type=float, default=15.0, help="window per measurement")
+    parser.add_argument("--paces", default="human,full")
+    parser.add_argument(
+        "--procs-max", type=int, default=50, help="largest K measured as K separate processes"
+    )
+    parser.add_argument("--no-procs", action="store_true", help="skip the K-processes side")
+    parser.add_argument("--no-flood", action="store_true")
+    args = parser.parse_args()
+    ks = [int(k) for k in args.ks.split(",")]
+    seconds = args.seconds
+    if args.quick:
+        ks, seconds = [k for k in ks if k <= 10] or [1], min(seconds, 6.0)
+    paces = {"human": HUMAN_PACE, "full": 0.0}
+    mode = "lanuno host --tables K" if hall_available() else "stand-in (K TableServers, one loop)"
+    print(f"hall: {mode}; procs: K x lanuno host --headless; window {seconds:g} s; "
+          f"{os.cpu_count()} cores; clients in up to {CLIENT_PROCESSES} processes")  # fmt: skip
+    results: dict[tuple[str, int, str], Figures] = {}
+    for k in ks:
+        for pace_name in args.paces.split(","):
+            pace = paces[pace_name]
+            hosts = start_hall(k)
+            try:
+                hall = measure(hosts, pace, seconds)
+            finally:
+                hosts.stop()
+            results[("hall", k, pace_name)] = hall
+            print(f"K={k:<3} {pace_name:5} hall : {hall.line()}", flush=True)
+            if args.no_procs or k > args.procs_max:
+                why = "skipped (--no-procs)" if args.no_procs else f"skipped (K > {args.procs_max})"
+                print(f"K={k:<3} {pace_name:5} procs: {why}", flush=True)
+                continue
+            hosts = start_processes(k)
+            try:
+                procs = measure(hosts, pace, seconds)
+            finally:
+                hosts.stop()
+            results[("procs", k, pace_name)] = procs
+            print(f"K={k:<3} {pace_name:5} procs: {procs.line()}", flush=True)
+    if not args.no_flood:
+        quiet, flooded, counts = flood_figures(seconds)
+        print(f"flood: table 2 without flood: {quiet.line()}")
+        print(f"flood: table 2 while table 1 is flooded: {flooded.line()}")
+        print(f"flood: {counts}")
+        print(f"flood_other_table_p99_ms: {flooded.p99_ms:.2f} (quiet {quiet.p99_ms:.2f})")
+    top = max(ks)
+    figures = results.get(("hall", 50, "human")) or results.get(("hall", top, "human"))
+    label = 50 if ("hall", 50, "human") in results else top
+    if label != 50:
+        print(f"(K=50 not measured: the last lines give K={label})")
+    p99 = figures.p99_ms if figures else float("nan")
+    rss = figures.rss_mb if figures else float("nan")
+    print(f"hall_50_p99_ms: {p99:.2f}")
+    print(f"hall_50_rss_mb: {rss:.1f}")
+
+
+if __name__ == "__main__":
+    main()
