@@ -18,6 +18,11 @@ from lanuno.engine.observation import Observation, observe
 from lanuno.engine.views import SeatView
 
 
+class BotThinking(Exception):
+    """Raised by ``choose`` of a bot whose answer is being computed elsewhere (a worker
+    process, ``net/workers.py``): the caller asks again shortly, with the same moment."""
+
+
 class Bot(Protocol):
     @property
     def level(self) -> BotLevel: ...

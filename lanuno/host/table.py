@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, assert_never
 
 from lanuno.bots import make_bot
-from lanuno.bots.base import Bot
+from lanuno.bots.base import Bot, BotThinking
 from lanuno.bots.driver import bot_step, out_of_turn_order
 from lanuno.bots.levels import BotLevel
 from lanuno.engine.actions import Action, Timeout, parse_action
@@ -141,6 +141,9 @@ __all__ = [
 
 MAX_STEPS_PER_TICK = 200
 """A tick does at most this much work, so the adapter's loop keeps serving connections."""
+
+BOT_THINKING_RETRY = 0.02
+"""Seconds before a bot thinking in a worker is asked again for its answer."""
 
 
 def default_bot_factory(level: str) -> Bot:
@@ -646,11 +649,23 @@ class Table(Dealing, Seating):
             planned_sid = self._bot_plan[1]
             self._bot_plan = None
             if planned_sid == self.sid:
-                self._run_bots(now)
+                try:
+                    self._run_bots(now)
+                except BotThinking:  # the answer comes from a worker: ask again soon
+                    self._bot_plan = (now + BOT_THINKING_RETRY, self.sid)
             else:
                 self._replan_bots(now)
             return True
         return False
+
+    @property
+    def bot_factory(self) -> Callable[[str], Bot]:
+        return self._bot_factory
+
+    def use_bot_factory(self, factory: Callable[[str], Bot]) -> None:
+        """Where the bots come from from now on (the adapter's: experts in a worker pool)."""
+        self._bot_factory = factory
+        self._bots.clear()
 
     def bot_controlled(self, seat: int) -> bool:
         slot = self.slots[seat]

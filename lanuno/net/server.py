@@ -45,6 +45,7 @@ from lanuno.host.table import SCREEN, Close, Outgoing, Send, Table, TablePhase
 from lanuno.net.commit import GroupCommit, shared_commit
 from lanuno.net.discovery import discovery_addresses
 from lanuno.net.journal_files import JournalWriter
+from lanuno.net.workers import Workers, shared_workers
 from lanuno.wire.connection import (
     CLIENT_HELLO_LENGTH,
     TABLE_BYTE,
@@ -603,6 +604,7 @@ class TableServer:
         port: int = 0,
         journal: JournalWriter | None = None,
         commit: GroupCommit | None = None,
+        workers: Workers | None = None,
         limits: ServerLimits | None = None,
         log: Callable[[str], None] | None = None,
         random_bytes: Callable[[int], bytes] = os.urandom,
@@ -617,6 +619,9 @@ class TableServer:
         """The table's number in its hall (the client hello names it): 1..32."""
         self.journal = journal
         self.commit = commit or shared_commit()
+        self.workers = workers or shared_workers()
+        """SPAKE2 steps of handshakes and expert bots' searches run there, off the loop."""
+        table.use_bot_factory(self.workers.bot_factory(table.bot_factory))
         """Writes the journal off the loop, one pass for every table of the process."""
         self._held: deque[tuple[asyncio.Future[None] | None, Sequence[Outgoing | Shut]]] = deque()
         """Turns whose messages wait for their records to be durable, oldest first."""
@@ -970,6 +975,7 @@ class TableServer:
             functools.partial(self.table.resume_lookup, peer=peer),
             table=self.number,
             screen_guard=self.screen_guard,
+            offload=True,
         )
         result: list[object] | None = None
         # The handshake deadline counts from the connect, the client hello included.
@@ -1106,6 +1112,8 @@ class TableServer:
                 guard = self.screen_guard if mode == Mode.SCREEN else self.table.guard
                 pending.epoch = guard.epoch
             events = conn.receive_data(data)
+            while conn.work is not None:  # SPAKE2 in a worker: the loop plays on meanwhile
+                events = [*events, *conn.complete_work(await self.workers.spake(conn.work))]
             pending.confirming = (
                 conn.mode is not Mode.RESUME and conn.phase is Phase.AWAIT_CLIENT_CONFIRM
             )

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from hashlib import sha256
 from typing import Any, TypeAlias
 
-from spake2 import SPAKE2_A, SPAKE2_B
+from spake2 import SPAKE2_A
 
 from lanuno.wire.crypto import (
     ANY_SEAT,
@@ -79,6 +79,14 @@ from lanuno.wire.messages import (
     decode,
     encode,
     may_send,
+)
+from lanuno.wire.spake_work import (
+    SPAKE2_ENTROPY_LENGTH,
+    SpakeFinish,
+    SpakeResult,
+    SpakeStart,
+    SpakeWork,
+    run_spake,
 )
 
 CLIENT_HELLO_LENGTH = MAGIC_LENGTH + 4
@@ -219,16 +227,19 @@ class Connection(abc.ABC):
             if not data:
                 return self._end_of_stream()
             self._buffer += data
-            events: list[ConnectionEvent] = []
-            while not self.closed:
-                step = self._step()
-                if step is None:
-                    break
-                events.extend(step)
-            return events
+            return self._run()
         except RemoteProtocolError:
             self._die()
             raise
+
+    def _run(self) -> list[ConnectionEvent]:
+        events: list[ConnectionEvent] = []
+        while not self.closed:
+            step = self._step()
+            if step is None:
+                break
+            events.extend(step)
+        return events
 
     def send(self, message: Message) -> bytes:
         """Queued bytes plus one encrypted frame carrying ``message``."""
@@ -412,7 +423,8 @@ class HostConnection(Connection):
     """The host's end, for table number ``table``. ``guard`` supplies the room code and
     counts failed confirmations; ``resume_lookup`` answers RESUME requests; ``room_id`` is
     the table's random id; ``screen_guard`` holds the table's screen code (None: this host
-    takes no SCREEN links)."""
+    takes no SCREEN links). ``offload``: the SPAKE2 steps are left to the adapter
+    (``work``, ``complete_work``; see ``wire/spake_work.py``) instead of computed inline."""
 
     def __init__(
         self,
@@ -423,6 +435,7 @@ class HostConnection(Connection):
         *,
         table: int = 1,
         screen_guard: RoomCodeGuard | None = None,
+        offload: bool = False,
     ) -> None:
         if len(room_id) != ROOM_ID_LENGTH:
             raise ValueError(f"room_id must be {ROOM_ID_LENGTH} bytes")
@@ -435,9 +448,52 @@ class HostConnection(Connection):
         self._room_id = room_id
         self._resume_lookup = resume_lookup
         self._epoch = -1
-        self._spake: Any = None
+        self._offload = offload
+        self.work: SpakeWork | None = None
+        """A SPAKE2 step the adapter must run (``run_spake``) and hand to ``complete_work``;
+        nothing more is read until then."""
+        self._spake_state = b""
+        self._nonce = b""
+        self._msg_b = b""
+
+    def complete_work(self, result: SpakeResult) -> list[ConnectionEvent]:
+        """The result of ``run_spake(self.work)``; returns the events that follow."""
+        work, self.work = self.work, None
+        if work is None or self.closed:
+            return []
+        try:
+            events = self._work_done(work, result)
+            return events + self._run()
+        except RemoteProtocolError:
+            self._die()
+            raise
+
+    def _submit(self, work: SpakeWork) -> list[ConnectionEvent] | None:
+        if self._offload:
+            self.work = work
+            return None  # wait for complete_work
+        return self._work_done(work, run_spake(work))
+
+    def _work_done(self, work: SpakeWork, result: SpakeResult) -> list[ConnectionEvent]:
+        if isinstance(work, SpakeStart):
+            assert isinstance(result, tuple)
+            self._msg_b, self._spake_state = result
+            self._put(
+                MAGIC_HOST + self._room_id + self._nonce + commit_to_host_message(self._msg_b)
+            )
+            self._advance(Phase.AWAIT_MSG_A)
+            return []
+        if not isinstance(result, bytes):  # a malformed element
+            raise RemoteProtocolError(CloseCode.PROTOCOL_ERROR, "bad SPAKE2 message")
+        self._spake_state = b""
+        self._put(self._msg_b)
+        self._install_keys(result)
+        self._advance(Phase.AWAIT_CLIENT_CONFIRM)
+        return []
 
     def _step(self) -> list[ConnectionEvent] | None:
+        if self.work is not None:
+            return None
         if self.phase is Phase.AWAIT_CLIENT_HELLO:
             return self._on_client_hello()
         if self.phase is Phase.AWAIT_MSG_A:
@@ -495,26 +551,16 @@ class HostConnection(Connection):
             )
         self._mode, self._seat_byte, self._generation = Mode(mode_byte), seat, generation
         id_a, id_b = spake2_identities(self._mode, seat, generation, self._room_id, table)
-        self._spake = SPAKE2_B(password, idA=id_a, idB=id_b, entropy_f=self._random_bytes)
-        self._msg_b: bytes = self._spake.start()
-        nonce = self._random_bytes(NONCE_LENGTH)
-        self._put(MAGIC_HOST + self._room_id + nonce + commit_to_host_message(self._msg_b))
-        self._advance(Phase.AWAIT_MSG_A)
-        return []
+        # Entropy first, then the nonce: the order the inline computation always drew them.
+        entropy = self._random_bytes(SPAKE2_ENTROPY_LENGTH)
+        self._nonce = self._random_bytes(NONCE_LENGTH)
+        return self._submit(SpakeStart(password, id_a, id_b, entropy))
 
     def _on_msg_a(self) -> list[ConnectionEvent] | None:
         msg_a = self._take(SPAKE2_MESSAGE_LENGTH)
         if msg_a is None:
             return None
-        try:
-            shared_key: bytes = self._spake.finish(msg_a)
-        except Exception:  # spake2 raises assorted errors for a malformed element
-            raise RemoteProtocolError(CloseCode.PROTOCOL_ERROR, "bad SPAKE2 message") from None
-        self._spake = None
-        self._put(self._msg_b)
-        self._install_keys(shared_key)
-        self._advance(Phase.AWAIT_CLIENT_CONFIRM)
-        return []
+        return self._submit(SpakeFinish(self._spake_state, msg_a))
 
     def _on_client_confirm(self) -> list[ConnectionEvent] | None:
         assert self._keys is not None

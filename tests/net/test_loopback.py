@@ -274,6 +274,10 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
             await asyncio.sleep(0.01)
         eve_seat = 1
         state = table._state_for(eve_seat, server.now())
+        for _ in range(200):  # Ann acts on the current state, not on one still on its way
+            if ann.last_state is not None and ann.last_state.sid == state.sid:
+                break
+            await asyncio.sleep(0.01)
         if table.game.round.actor == eve_seat:  # Ann is out of turn
             await ann.act("draw")
             for _ in range(200):
