@@ -28,6 +28,7 @@ from lanuno.net.discovery import HallAnnouncer, discovery_addresses
 from lanuno.net.hall import Hall, HallTable, load_hall
 from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
 from lanuno.net.server import ServerLimits
+from lanuno.ui.plain import log_screen
 from lanuno.wire.crypto import MAX_TABLES, format_check_number
 
 
@@ -132,8 +133,8 @@ def screen_code_line(entry: HallTable, address: str) -> str:
     code = entry.screen_code
     table = f" --table {entry.number}" if entry.number != 1 else ""
     return (
-        f"table {entry.number} ({entry.name}): screen code {format_check_number(int(code))} "
-        f"(lanuno screen {address}{table} --code {code})"
+        f"screen code {format_check_number(int(code))} for table {entry.number}: "
+        f"lanuno screen {address}{table} --code {code}"
     )
 
 
@@ -195,13 +196,10 @@ async def _log_hall(hall: Hall, lang: str | None) -> None:
     loggers: list[asyncio.Task[None]] = []
     for entry in hall.tables:
         server = entry.server
-        address = server.addresses[0]
-        say(screen_code_line(entry, address))
-        table = f" --table {entry.number}"
-        say(
-            f"table {entry.number} ({entry.name}): players join with: lanuno join "
-            f"{address}{table} --code {server.table.room_code}"
-        )
+        address, code = server.addresses[0], server.table.room_code
+        say(f"table {entry.number} {entry.name!r}  room code {format_check_number(int(code))}")
+        say(f"  players: lanuno join {address} --table {entry.number} --code {code}")
+        say("  " + screen_code_line(entry, address))
         loggers.append(asyncio.create_task(_log_table(entry, lang)))
     await hall.closed.wait()
     for logger in loggers:
@@ -209,7 +207,5 @@ async def _log_hall(hall: Hall, lang: str | None) -> None:
 
 
 async def _log_table(entry: HallTable, lang: str | None) -> None:
-    from lanuno.ui.plain import log_screen
-
     prefix = f"[{entry.name}] "
     await log_screen(entry.screen, lambda line: say(prefix + line), lang)

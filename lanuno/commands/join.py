@@ -77,7 +77,7 @@ async def _choose_table(interfaces: list[str], mine: set[bytes]) -> TableInfo | 
                 return None
             for i, t in enumerate(tables, 1):
                 say(f"  {i}) {describe_table(t)}")
-            answer = await _read_line("table number: ")
+            answer = await _read_line(f"choose 1-{len(tables)}: ")
             if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
                 return None
             chosen = tables[int(answer) - 1]

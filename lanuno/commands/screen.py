@@ -92,7 +92,7 @@ async def _choose(interfaces: list[str]) -> TableInfo | None:
             return None
         for i, t in enumerate(tables, 1):
             say(f"  {i}) {t.name}  (table {t.table} at {t.endpoint})")
-        answer = await _read_line("table number in this list: ")
+        answer = await _read_line(f"choose 1-{len(tables)}: ")
         if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
             return None
         return tables[int(answer) - 1]

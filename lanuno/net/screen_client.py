@@ -71,7 +71,12 @@ class RemoteScreen:
 
     @property
     def addresses(self) -> Sequence[str]:
-        return self.info.addresses if self.info is not None else (f"{self.host}:{self.port}",)
+        """Where players join: ``lanuno join`` alone means table 1, so another table's
+        addresses carry its ``--table N``."""
+        found = self.info.addresses if self.info is not None else (f"{self.host}:{self.port}",)
+        if self.table == 1:
+            return found
+        return [f"{address} --table {self.table}" for address in found]
 
     @property
     def announced(self) -> bool:
