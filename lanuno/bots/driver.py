@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from lanuno.bots.base import Bot
 from lanuno.engine.actions import Action, Timeout
 from lanuno.engine.game import Game, SeatInfo
+from lanuno.engine.observation import observe_round
 from lanuno.engine.phases import Phase
 from lanuno.engine.round import Round
 from lanuno.engine.rules import Rules
-from lanuno.engine.views import SeatView
 
 MAX_ACTIONS_PER_ROUND = 20_000
 """A round that runs this long is a bug, not a game: the driver stops with an error."""
@@ -64,7 +64,7 @@ def offer_chances(
         bot = bot_at(seat)
         if bot is None or not game.legal_actions(seat):
             continue
-        action = bot.choose(game.seat_view(seat), rng)
+        action = bot.choose(observe_round(game.round, seat), rng)
         if action is not None and apply(action):
             acted += 1
             if first_only:
@@ -82,7 +82,7 @@ def bot_step(game: Game, bot_at: BotAt, rng: random.Random, apply: Apply) -> boo
     bot = bot_at(actor)
     if bot is None:
         return False
-    action = bot.choose(game.seat_view(actor), rng)
+    action = bot.choose(observe_round(game.round, actor), rng)
     return apply(action if action is not None else Timeout(actor))
 
 
@@ -114,7 +114,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
             if rnd.winner is not None:
                 break
         actor = rnd.actor
-        action = choosers[actor](SeatView(rnd, actor), rng)
+        action = choosers[actor](observe_round(rnd, actor), rng)
         if action is None:
             raise RuntimeError(f"bot {bots[actor].level} at seat {actor} made no decision")
         apply(action)

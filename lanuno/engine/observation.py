@@ -73,22 +73,26 @@ class Observation(NamedTuple):
         return self.table.actor == self.seat
 
 
-class _LogCache:
-    """Per round: the events scanned so far, split by audience (public, then per seat)."""
+class _RoundCache:
+    """Per round: the events scanned so far, split by audience (public, then per seat), and
+    the public table of the round's current moment, shared by every seat that observes it
+    (the out-of-turn chances of all seats, then the actor, see the same table)."""
 
-    __slots__ = ("events", "private", "public", "scanned")
+    __slots__ = ("events", "private", "public", "scanned", "table", "version")
 
     def __init__(self, events: list[Event], seats: int) -> None:
         self.events = events
         self.scanned = 0
         self.public: list[Event] = []
         self.private: list[list[Event]] = [[] for _ in range(seats)]
+        self.table: PublicTable | None = None
+        self.version = -1
+        """The round's ``version`` (and event count) ``table`` was built at."""
 
     def update(self) -> None:
         events = self.events
         public, private = self.public, self.private
-        for i in range(self.scanned, len(events)):
-            event = events[i]
+        for event in events[self.scanned :]:
             audience = event.audience
             if audience is None:
                 public.append(event)
@@ -97,39 +101,41 @@ class _LogCache:
         self.scanned = len(events)
 
 
-_CACHES: weakref.WeakKeyDictionary[Round, _LogCache] = weakref.WeakKeyDictionary()
-_last: list[tuple[Round, _LogCache] | None] = [None]
+_CACHES: weakref.WeakKeyDictionary[Round, _RoundCache] = weakref.WeakKeyDictionary()
+_last: list[tuple[Round, _RoundCache] | None] = [None]
 """The round asked about last: the common case (one round driven decision after decision)
 skips the weak dictionary."""
 
 
-def _logs(rnd: Round) -> _LogCache:
+def _cache(rnd: Round) -> _RoundCache:
     last = _last[0]
     if last is not None and last[0] is rnd:
         cache = last[1]
     else:
         got = _CACHES.get(rnd)
-        cache = got if got is not None else _LogCache(rnd.events, rnd.n)
+        cache = got if got is not None else _RoundCache(rnd.events, rnd.n)
         _CACHES[rnd] = cache
         _last[0] = (rnd, cache)
     if cache.events is not rnd.events or cache.scanned > len(rnd.events):
-        cache = _LogCache(rnd.events, rnd.n)  # a clone or a rewritten log: start again
+        cache = _RoundCache(rnd.events, rnd.n)  # a clone or a rewritten log: start again
         _CACHES[rnd] = cache
         _last[0] = (rnd, cache)
-    cache.update()
     return cache
 
 
 _new = tuple.__new__
 
 
-def observe_round(rnd: Round, seat: int) -> Observation:
-    """The observation of ``seat`` now (the one place that reads the round for a bot)."""
-    logs = _logs(rnd)
-    phase = rnd.phase
-    actor = rnd.actor
+def _public_table(rnd: Round, cache: _RoundCache) -> PublicTable:
+    """The round's public table now: built once per moment (``version`` and event count:
+    only ``apply`` moves a round on) and shared by the seats that observe it."""
+    stamp = rnd.version * 65536 + len(rnd.events)
+    table = cache.table
+    if table is not None and cache.version == stamp:
+        return table
+    cache.update()
     # tuple.__new__ rather than the named tuple's own constructor: one C call.
-    table = _new(
+    table = cache.table = _new(
         PublicTable,
         (
             rnd.rules,
@@ -137,9 +143,9 @@ def observe_round(rnd: Round, seat: int) -> Observation:
             rnd.kids,
             rnd.round_no,
             rnd.dealer,
-            phase,
+            rnd.phase,
             rnd.turn,
-            actor,
+            rnd.actor,
             rnd.direction,
             rnd.discard[-1],
             rnd.color,
@@ -150,11 +156,20 @@ def observe_round(rnd: Round, seat: int) -> Observation:
             tuple(rnd.scores),
             len(rnd.draw_pile),
             tuple(rnd.discard),
-            tuple(logs.public),
+            tuple(cache.public),
             rnd.winner,
         ),
     )
-    mine = actor == seat
+    cache.version = stamp
+    return table
+
+
+def observe_round(rnd: Round, seat: int) -> Observation:
+    """The observation of ``seat`` now (the one place that reads the round for a bot)."""
+    cache = _cache(rnd)
+    table = _public_table(rnd, cache)
+    phase = table.phase
+    mine = table.actor == seat
     return _new(
         Observation,
         (
@@ -163,7 +178,7 @@ def observe_round(rnd: Round, seat: int) -> Observation:
             tuple(rnd.legal_actions(seat)),
             rnd.drawn_card if mine and phase is Phase.DRAWN else None,
             tuple(rnd.gift_cards) if mine and phase is Phase.GIFT else (),
-            tuple(logs.private[seat]),
+            tuple(cache.private[seat]),
             table,
         ),
     )
