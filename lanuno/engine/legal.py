@@ -17,6 +17,7 @@ the list and the refusals accept exactly the same actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lanuno.engine.actions import (
@@ -196,77 +197,114 @@ def legal_actions(rnd: Round, seat: int) -> list[Action]:
     phase = rnd.phase
     if phase is _ROUND_OVER:
         return []
-    out: list[Action] = []
     hand = rnd.hands[seat]
-    if seat == rnd.actor:
-        if phase is _TURN:
-            plays = PLAYS[seat]
-            seen = 0
-            color, top_rank = rnd.color, rnd.discard[-1].rank
-            for card in hand:
-                suit = card.color
-                if suit is None:
-                    bit = BITS[card.index]
-                    if not seen & bit and fits(rnd, card, hand):
-                        seen |= bit
-                        out.extend(WILD_PLAYS[seat][card.index])
-                elif suit is color or card.rank is top_rank:  # fits(), inlined (O10)
-                    bit = BITS[card.index]
-                    if not seen & bit:
-                        seen |= bit
-                        out.append(plays[card.index])
-            if rnd.rules.voluntary_draw or not out:  # may_draw(), from the plays just found
-                out.append(DRAWS[seat])
-        elif phase is _DRAWN:
-            drawn = rnd.drawn_card
-            assert drawn is not None
-            if drawn.color is None:
-                out.extend(WILD_PLAYS[seat][drawn.index])
-            else:
-                out.append(PLAYS[seat][drawn.index])
-            if not must_play_drawn(rnd, seat):
-                out.append(PASSES[seat])
-        elif phase is _CHOOSE_COLOR:
-            out.extend(COLOR_CHOICES[seat])
-        elif phase is _PENALTY:
-            out.append(ACCEPTS[seat])
-            if challengeable(rnd):
-                out.append(CHALLENGES[seat])
-            if may_stack(rnd, seat):
-                seen = 0
-                for card in hand:
-                    bit = BITS[card.index]
-                    if not seen & bit and stackable(rnd, card, hand):
-                        seen |= bit
-                        if card.color is None:
-                            out.extend(WILD_PLAYS[seat][card.index])
-                        else:
-                            out.append(PLAYS[seat][card.index])
-        elif phase is _GIFT:
-            opponents = [s for s in range(rnd.n) if s != seat]
-            if len(rnd.gift_cards) == 2:
-                out.extend(Give(seat, (a, b)) for a in opponents for b in opponents)
-            else:
-                out.extend(Give(seat, (a,)) for a in opponents)
-        elif phase is _CHOOSE_TARGET:
-            out.extend(ChooseTarget(seat, s) for s in range(rnd.n) if s != seat)
-        elif phase is _SWAP:
-            out.extend(SwapHands(seat, s) for s in range(rnd.n) if s != seat)
-        elif phase is _EXCESS:
-            seen = 0
-            for card in hand:
-                bit = BITS[card.index]
-                if not seen & bit:
-                    seen |= bit
-                    out.append(RETURNS[seat][card.index])
-    elif can_jump_in(rnd, seat):
-        out.append(PLAYS[seat][rnd.discard[-1].index])
+    if seat != rnd.actor:
+        out: list[Action] = [PLAYS[seat][rnd.discard[-1].index]] if can_jump_in(rnd, seat) else []
+    elif phase is _TURN:
+        out = _turn_options(rnd, seat, hand)
+    else:
+        out = _ACTOR_OPTIONS[phase](rnd, seat, hand)
     if len(hand) <= 2 and may_declare(rnd, seat):
         out.append(UNOS[seat])
     exposed = rnd.exposed
     if exposed is not None and exposed != seat:
         out.append(CounterUno(seat, exposed))
     return out
+
+
+def _turn_options(rnd: Round, seat: int, hand: list[Card]) -> list[Action]:
+    """TURN: each distinct card that fits (a wild once per color), then the draw."""
+    out: list[Action] = []
+    plays = PLAYS[seat]
+    seen = 0
+    color, top_rank = rnd.color, rnd.discard[-1].rank
+    for card in hand:
+        suit = card.color
+        if suit is None:
+            bit = BITS[card.index]
+            if not seen & bit and fits(rnd, card, hand):
+                seen |= bit
+                out.extend(WILD_PLAYS[seat][card.index])
+        elif suit is color or card.rank is top_rank:  # fits(), inlined (O10)
+            bit = BITS[card.index]
+            if not seen & bit:
+                seen |= bit
+                out.append(plays[card.index])
+    if rnd.rules.voluntary_draw or not out:  # may_draw(), from the plays just found
+        out.append(DRAWS[seat])
+    return out
+
+
+def _drawn_options(rnd: Round, seat: int, _hand: list[Card]) -> list[Action]:
+    drawn = rnd.drawn_card
+    assert drawn is not None
+    out: list[Action] = []
+    if drawn.color is None:
+        out.extend(WILD_PLAYS[seat][drawn.index])
+    else:
+        out.append(PLAYS[seat][drawn.index])
+    if not must_play_drawn(rnd, seat):
+        out.append(PASSES[seat])
+    return out
+
+
+def _color_options(_rnd: Round, seat: int, _hand: list[Card]) -> list[Action]:
+    return list(COLOR_CHOICES[seat])
+
+
+def _penalty_options(rnd: Round, seat: int, hand: list[Card]) -> list[Action]:
+    out: list[Action] = [ACCEPTS[seat]]
+    if challengeable(rnd):
+        out.append(CHALLENGES[seat])
+    if may_stack(rnd, seat):
+        seen = 0
+        for card in hand:
+            bit = BITS[card.index]
+            if not seen & bit and stackable(rnd, card, hand):
+                seen |= bit
+                if card.color is None:
+                    out.extend(WILD_PLAYS[seat][card.index])
+                else:
+                    out.append(PLAYS[seat][card.index])
+    return out
+
+
+def _gift_options(rnd: Round, seat: int, _hand: list[Card]) -> list[Action]:
+    opponents = [s for s in range(rnd.n) if s != seat]
+    if len(rnd.gift_cards) == 2:
+        return [Give(seat, (a, b)) for a in opponents for b in opponents]
+    return [Give(seat, (a,)) for a in opponents]
+
+
+def _target_options(rnd: Round, seat: int, _hand: list[Card]) -> list[Action]:
+    return [ChooseTarget(seat, s) for s in range(rnd.n) if s != seat]
+
+
+def _swap_options(rnd: Round, seat: int, _hand: list[Card]) -> list[Action]:
+    return [SwapHands(seat, s) for s in range(rnd.n) if s != seat]
+
+
+def _excess_options(_rnd: Round, seat: int, hand: list[Card]) -> list[Action]:
+    out: list[Action] = []
+    seen = 0
+    for card in hand:
+        bit = BITS[card.index]
+        if not seen & bit:
+            seen |= bit
+            out.append(RETURNS[seat][card.index])
+    return out
+
+
+_ACTOR_OPTIONS: dict[Phase, Callable[[Round, int, list[Card]], list[Action]]] = {
+    _DRAWN: _drawn_options,
+    _CHOOSE_COLOR: _color_options,
+    _PENALTY: _penalty_options,
+    _GIFT: _gift_options,
+    _CHOOSE_TARGET: _target_options,
+    _SWAP: _swap_options,
+    _EXCESS: _excess_options,
+}
+"""The actor's options in each phase but TURN (the common case, listed inline)."""
 
 
 # ----------------------------------------------------------------- the refusals
