@@ -18,7 +18,7 @@ translate them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from lanuno.engine.actions import (
@@ -452,35 +452,11 @@ class FastRound:
                     self._choose_color(seat, b)
         elif kind == DRAW:
             self._do_draw(seat)
-        elif kind == PASS:
-            self._settle((seat + self.direction) % self.n)
-        elif kind == COLOR:
-            self._choose_color(seat, a)
-        elif kind == ACCEPT:
-            self._take_penalty()
-        elif kind == UNO:
-            self.declared[seat] = True
-            if self.exposed == seat:
-                self.exposed = None
-            return
-        elif kind == COUNTER:
-            if self.exposed == a:
-                self.exposed = None
-                self._draw(a, 2)
-                if self.phase == TURN or self.phase == PENALTY:
-                    self._settle(self.turn)
-            return
-        elif kind == CHALLENGE:
-            self._on_challenge(seat)
-        elif kind == GIVE:
-            self._on_give(seat, (a,) if b < 0 else (a, b))
-        elif kind == TARGET:
-            amount, self.target_amount = self.target_amount, 0
-            self._impose_penalty(seat, a, amount, a == self._next(seat))
-        elif kind == SWAP_WITH:
-            self._on_swap(seat, a)
-        elif kind == RETURN:
-            self._on_return(seat, a)
+        elif kind in (UNO, COUNTER):
+            self._call(kind, seat, a)
+            return  # a call is not an action that ends an exposure or a jump-in window
+        else:
+            _OTHER_MOVES[kind](self, seat, a, b)
         # O24: the exposure lasts until another seat acts.
         if exposed is not None and seat != exposed and self.exposed == exposed:
             self.exposed = None
@@ -488,6 +464,43 @@ class FastRound:
             self.jump_window = seat
         elif seat != self.jump_window:
             self.jump_window = None
+
+    def _call(self, kind: int, seat: int, exposed: int) -> None:
+        """UNO (O23) or Counter-UNO on ``exposed`` (O24)."""
+        if kind == UNO:
+            self.declared[seat] = True
+            if self.exposed == seat:
+                self.exposed = None
+        elif self.exposed == exposed:
+            self.exposed = None
+            self._draw(exposed, 2)
+            if self.phase == TURN or self.phase == PENALTY:
+                self._settle(self.turn)
+
+    def _on_pass(self, seat: int, _a: int, _b: int) -> None:
+        self._settle((seat + self.direction) % self.n)
+
+    def _on_color(self, seat: int, color: int, _b: int) -> None:
+        self._choose_color(seat, color)
+
+    def _on_accept(self, _seat: int, _a: int, _b: int) -> None:
+        self._take_penalty()
+
+    def _on_challenge_move(self, seat: int, _a: int, _b: int) -> None:
+        self._on_challenge(seat)
+
+    def _on_give_move(self, seat: int, a: int, b: int) -> None:
+        self._on_give(seat, (a,) if b < 0 else (a, b))
+
+    def _on_target(self, seat: int, target: int, _b: int) -> None:
+        amount, self.target_amount = self.target_amount, 0
+        self._impose_penalty(seat, target, amount, target == self._next(seat))
+
+    def _on_swap_move(self, seat: int, target: int, _b: int) -> None:
+        self._on_swap(seat, target)
+
+    def _on_return_move(self, seat: int, card: int, _b: int) -> None:
+        self._on_return(seat, card)
 
     # ----------------------------------------------------------------- handlers
 
@@ -774,75 +787,115 @@ class FastRound:
         phase = self.phase
         if phase == ROUND_OVER:
             return []
-        out: list[Move] = []
         hand = self.hands[seat]
-        if seat == self.actor:
-            if phase == TURN:
-                plays = PLAYS[seat]
-                color_of, rank_of = COLOR_OF, RANK_OF
-                top_rank = rank_of[self.discard[-1]]
-                color = self.color
-                append = out.append
-                wilds = False
-                for card in hand:
-                    suit = color_of[card]
-                    if suit == color or (suit >= 0 and rank_of[card] == top_rank):
-                        play = plays[card]
-                        if play not in out:  # a hand may hold two of the same card
-                            append(play)
-                    elif suit < 0:
-                        wilds = True
-                if wilds:  # wilds go in hand order among the colored cards: list again
-                    out = self._turn_plays(seat, hand)
-                if self.rules.voluntary_draw or not out:
-                    out.append(DRAWS[seat])
-            elif phase == DRAWN:
-                drawn = self.drawn_card
-                if COLOR_OF[drawn] < 0:
-                    out.extend(WILD_PLAYS[seat][drawn])
-                else:
-                    out.append(PLAYS[seat][drawn])
-                if not self.rules.must_play_drawn_by_seat[seat]:
-                    out.append(PASSES[seat])
-            elif phase == CHOOSE_COLOR:
-                out.extend(COLOR_CHOICES[seat])
-            elif phase == PENALTY:
-                out.append(ACCEPTS[seat])
-                if self._challengeable():
-                    out.append(CHALLENGES[seat])
-                if self._may_stack(seat):
-                    seen = 0
-                    for card in hand:
-                        if self._stackable(card, hand) and not seen & (1 << card):
-                            seen |= 1 << card
-                            if COLOR_OF[card] < 0:
-                                out.extend(WILD_PLAYS[seat][card])
-                            else:
-                                out.append(PLAYS[seat][card])
-            elif phase == GIFT:
-                opponents = [s for s in range(self.n) if s != seat]
-                if len(self.gift_cards) == 2:
-                    out.extend((GIVE, seat, a, b) for a in opponents for b in opponents)
-                else:
-                    out.extend((GIVE, seat, a, -1) for a in opponents)
-            elif phase == CHOOSE_TARGET:
-                out.extend((TARGET, seat, s, -1) for s in range(self.n) if s != seat)
-            elif phase == SWAP:
-                out.extend((SWAP_WITH, seat, s, -1) for s in range(self.n) if s != seat)
-            elif phase == EXCESS:
-                seen = 0
-                for card in hand:
-                    if not seen & (1 << card):
-                        seen |= 1 << card
-                        out.append(RETURNS[seat][card])
-        elif self.can_jump_in(seat):
-            out.append(PLAYS[seat][self.discard[-1]])
+        if seat != self.actor:
+            out: list[Move] = [PLAYS[seat][self.discard[-1]]] if self.can_jump_in(seat) else []
+        elif phase == TURN:
+            out = self._turn_options(seat, hand)
+        else:
+            out = _ACTOR_OPTIONS[phase](self, seat, hand)
         if len(hand) <= 2 and self.may_declare(seat):
             out.append(UNOS[seat])
         exposed = self.exposed
         if exposed is not None and exposed != seat:
             out.append(COUNTERS[seat][exposed])
         return out
+
+    def _turn_options(self, seat: int, hand: list[int]) -> list[Move]:
+        out: list[Move] = []
+        plays = PLAYS[seat]
+        color_of, rank_of = COLOR_OF, RANK_OF
+        top_rank = rank_of[self.discard[-1]]
+        color = self.color
+        append = out.append
+        wilds = False
+        for card in hand:
+            suit = color_of[card]
+            if suit == color or (suit >= 0 and rank_of[card] == top_rank):
+                play = plays[card]
+                if play not in out:  # a hand may hold two of the same card
+                    append(play)
+            elif suit < 0:
+                wilds = True
+        if wilds:  # wilds go in hand order among the colored cards: list again
+            out = self._turn_plays(seat, hand)
+        if self.rules.voluntary_draw or not out:
+            out.append(DRAWS[seat])
+        return out
+
+    def _drawn_options(self, seat: int, _hand: list[int]) -> list[Move]:
+        drawn = self.drawn_card
+        out: list[Move] = []
+        if COLOR_OF[drawn] < 0:
+            out.extend(WILD_PLAYS[seat][drawn])
+        else:
+            out.append(PLAYS[seat][drawn])
+        if not self.rules.must_play_drawn_by_seat[seat]:
+            out.append(PASSES[seat])
+        return out
+
+    def _color_options(self, seat: int, _hand: list[int]) -> list[Move]:
+        return list(COLOR_CHOICES[seat])
+
+    def _penalty_options(self, seat: int, hand: list[int]) -> list[Move]:
+        out: list[Move] = [ACCEPTS[seat]]
+        if self._challengeable():
+            out.append(CHALLENGES[seat])
+        if self._may_stack(seat):
+            seen = 0
+            for card in hand:
+                if self._stackable(card, hand) and not seen & (1 << card):
+                    seen |= 1 << card
+                    if COLOR_OF[card] < 0:
+                        out.extend(WILD_PLAYS[seat][card])
+                    else:
+                        out.append(PLAYS[seat][card])
+        return out
+
+    def _gift_options(self, seat: int, _hand: list[int]) -> list[Move]:
+        opponents = [s for s in range(self.n) if s != seat]
+        if len(self.gift_cards) == 2:
+            return [(GIVE, seat, a, b) for a in opponents for b in opponents]
+        return [(GIVE, seat, a, -1) for a in opponents]
+
+    def _target_options(self, seat: int, _hand: list[int]) -> list[Move]:
+        return [(TARGET, seat, s, -1) for s in range(self.n) if s != seat]
+
+    def _swap_options(self, seat: int, _hand: list[int]) -> list[Move]:
+        return [(SWAP_WITH, seat, s, -1) for s in range(self.n) if s != seat]
+
+    def _excess_options(self, seat: int, hand: list[int]) -> list[Move]:
+        out: list[Move] = []
+        seen = 0
+        for card in hand:
+            if not seen & (1 << card):
+                seen |= 1 << card
+                out.append(RETURNS[seat][card])
+        return out
+
+
+_ACTOR_OPTIONS: dict[int, Callable[[FastRound, int, list[int]], list[Move]]] = {
+    DRAWN: FastRound._drawn_options,
+    CHOOSE_COLOR: FastRound._color_options,
+    PENALTY: FastRound._penalty_options,
+    GIFT: FastRound._gift_options,
+    CHOOSE_TARGET: FastRound._target_options,
+    SWAP: FastRound._swap_options,
+    EXCESS: FastRound._excess_options,
+}
+"""The actor's moves in each phase but TURN (the common case has its own method)."""
+
+_OTHER_MOVES: dict[int, Callable[[FastRound, int, int, int], None]] = {
+    PASS: FastRound._on_pass,
+    COLOR: FastRound._on_color,
+    ACCEPT: FastRound._on_accept,
+    CHALLENGE: FastRound._on_challenge_move,
+    GIVE: FastRound._on_give_move,
+    TARGET: FastRound._on_target,
+    SWAP_WITH: FastRound._on_swap_move,
+    RETURN: FastRound._on_return_move,
+}
+"""``apply`` for the moves other than plays, draws and calls, by kind."""
 
 
 def new_round(

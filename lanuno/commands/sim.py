@@ -82,9 +82,10 @@ class ProgressBar:
 
     WIDTH = 24
 
-    def __init__(self, total: int, out: TextIO = sys.stderr, every: float = 0.2) -> None:
+    def __init__(self, total: int, out: TextIO | None = None, every: float = 0.2) -> None:
         self.total = total
-        self.out = out
+        # sys.stderr as it is now, not as it was at import (a test may have swapped it).
+        self.out = out if out is not None else sys.stderr
         self.every = every
         self._drawn_at = -every
         self._shown = False
