@@ -237,47 +237,57 @@ def _fewest_cards(r: fc.FastRound, seat: int) -> int:
 def policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
     """A quick, reasonable player: follows its longest color, keeps wilds, never bluffs,
     stacks when it can, attacks a player about to win, aims at the fewest cards."""
+    if r.phase != fc.TURN:
+        return _other_policy(r, seat, rng)
+    # A turn, the common case (written out here: playouts call this for every move).
+    hand = r.hands[seat]
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        suit = _COLOR_OF[card]
+        if suit >= 0:
+            counts[suit] += 1
+    color = r.color
+    top_rank = _RANK_OF[r.discard[-1]]
+    n, d = r.n, r.direction
+    next_short = len(r.hands[(seat + d) % n]) <= 2
+    urgent = False
+    for k in range(1, n):
+        if len(r.hands[(seat + k) % n]) <= 2:
+            urgent = True
+    best, best_score = -1, -1
+    for card in hand:
+        suit = _COLOR_OF[card]
+        if suit < 0:
+            if _RANK_OF[card] == fc.WILD_DRAW_FOUR:
+                score = 0 if counts[color] else (30 if next_short else 1)
+            else:
+                score = 2
+        elif suit == color or _RANK_OF[card] == top_rank:
+            score = 10 + counts[suit]
+            if urgent:
+                score += _POINTS[card] // 4
+                if next_short and _RANK_OF[card] >= fc.SKIP:
+                    score += 10
+        else:
+            continue
+        if score > best_score:
+            best, best_score = card, score
+    wild = best >= 0 and _COLOR_OF[best] < 0
+    if (
+        best < 0
+        or (best_score == 0 and r.rules.voluntary_draw)
+        or (wild and not r.fits(best, hand))  # a wild draw four it may not play
+    ):
+        return fc.DRAWS[seat]
+    if wild:
+        return fc.WILD_PLAYS[seat][best][counts.index(max(counts))]
+    return fc.PLAYS[seat][best]
+
+
+def _other_policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
+    """``policy`` in every phase but a turn."""
     phase = r.phase
     hand = r.hands[seat]
-    if phase == fc.TURN:
-        counts = [0, 0, 0, 0]
-        for card in hand:
-            suit = _COLOR_OF[card]
-            if suit >= 0:
-                counts[suit] += 1
-        color = r.color
-        top_rank = _RANK_OF[r.discard[-1]]
-        n, d = r.n, r.direction
-        next_short = len(r.hands[(seat + d) % n]) <= 2
-        urgent = False
-        for k in range(1, n):
-            if len(r.hands[(seat + k) % n]) <= 2:
-                urgent = True
-        best, best_score = -1, -1
-        for card in hand:
-            suit = _COLOR_OF[card]
-            if suit < 0:
-                if _RANK_OF[card] == fc.WILD_DRAW_FOUR:
-                    score = 0 if counts[color] else (30 if next_short else 1)
-                else:
-                    score = 2
-            elif suit == color or _RANK_OF[card] == top_rank:
-                score = 10 + counts[suit]
-                if urgent:
-                    score += _POINTS[card] // 4
-                    if next_short and _RANK_OF[card] >= fc.SKIP:
-                        score += 10
-            else:
-                continue
-            if score > best_score:
-                best, best_score = card, score
-        if best < 0 or (best_score == 0 and r.rules.voluntary_draw):
-            return fc.DRAWS[seat]
-        if _COLOR_OF[best] < 0:
-            if not r.fits(best, hand):
-                return fc.DRAWS[seat]
-            return fc.WILD_PLAYS[seat][best][counts.index(max(counts))]
-        return fc.PLAYS[seat][best]
     if phase == fc.DRAWN:
         drawn = r.drawn_card
         if _COLOR_OF[drawn] < 0:
@@ -286,13 +296,7 @@ def policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
     if phase == fc.CHOOSE_COLOR:
         return fc.COLOR_CHOICES[seat][_favourite(hand)]
     if phase == fc.PENALTY:
-        legal = r.legal_actions(seat)
-        for move in legal:
-            if move[0] == fc.PLAY:
-                return move
-        if len(legal) > 1 and legal[1][0] == fc.CHALLENGE and rng.random() < ROLLOUT_CHALLENGE:
-            return legal[1]
-        return fc.ACCEPTS[seat]
+        return _penalty_policy(r, seat, rng)
     if phase == fc.GIFT:
         target = _fewest_cards(r, seat)
         return (fc.GIVE, seat, target, target if len(r.gift_cards) == 2 else -1)
@@ -303,6 +307,17 @@ def policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
     if phase == fc.EXCESS:
         return fc.RETURNS[seat][max(hand, key=lambda c: (_POINTS[c], c))]
     return r.legal_actions(seat)[0]
+
+
+def _penalty_policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
+    """Stack when it can; challenge now and then; else take the penalty."""
+    legal = r.legal_actions(seat)
+    for move in legal:
+        if move[0] == fc.PLAY:
+            return move
+    if len(legal) > 1 and legal[1][0] == fc.CHALLENGE and rng.random() < ROLLOUT_CHALLENGE:
+        return legal[1]
+    return fc.ACCEPTS[seat]
 
 
 def out_of_turn(r: fc.FastRound, me: int, rng: random.Random) -> None:
@@ -429,6 +444,34 @@ def tree_moves(r: fc.FastRound, seat: int, me: int) -> list[fc.Move]:
     return []
 
 
+def _select(
+    node: Node, moves: Sequence[fc.Move], seat: int, prng: random.Random, *, at_root: bool
+) -> tuple[fc.Move, Node, bool]:
+    """The move to follow from ``node`` (IS-MCTS with availability counts): an untried one
+    first (the root's in order, others at random), else the best by UCB. Also whether its
+    child node is new."""
+    children = node.children
+    untried = [m for m in moves if m not in children]
+    for m in moves:
+        child = children.get(m)
+        if child is not None:
+            child.avail += 1
+    if untried:
+        move = untried[0] if at_root else untried[int(prng.random() * len(untried))]
+        child = children[move] = Node(seat)
+        child.avail = 1
+        return move, child, True
+    log, sqrt = math.log, math.sqrt
+    best_value = -1.0
+    move = moves[0]
+    for m in moves:
+        c = children[m]
+        value = c.total / c.visits + EXPLORATION * sqrt(log(c.avail) / c.visits)
+        if value > best_value:
+            best_value, move = value, m
+    return move, children[move], False
+
+
 def search(
     maker: WorldMaker,
     candidates: Sequence[fc.Move],
@@ -445,7 +488,6 @@ def search(
     target = maker.template.rules.target
     points_target = target if not maker.template.rules.round_wins else None
     done = 0
-    log, sqrt = math.log, math.sqrt
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -479,26 +521,9 @@ def search(
                     continue
             else:
                 seat = me
-            children = node.children
-            untried = [m for m in moves if m not in children]
-            for m in moves:
-                child = children.get(m)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                move = untried[0] if node is root else untried[int(prng.random() * len(untried))]
-                child = children[move] = Node(seat)
-                child.avail = 1
+            move, child, new = _select(node, moves, seat, prng, at_root=node is root)
+            if new:
                 expanded = True
-            else:
-                best_value = -1.0
-                move = moves[0]
-                for m in moves:
-                    c = children[m]
-                    value = c.total / c.visits + EXPLORATION * sqrt(log(c.avail) / c.visits)
-                    if value > best_value:
-                        best_value, move = value, m
-                child = children[move]
             world.apply(move)
             path.append(child)
             node = child
