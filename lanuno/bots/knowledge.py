@@ -36,6 +36,7 @@ from lanuno.engine.events import (
     ColorChosen,
     DrawCause,
     Drew,
+    Event,
     Gave,
     HandRevealed,
     HandsRotated,
@@ -195,6 +196,37 @@ def _with_spare(lack: Lack, spare: int) -> Lack:
     return Lack(lack.colors, lack.ranks, lack.wilds, spare)
 
 
+def _settle_draw(facts: _Reader, drawing: _Draw, event: Event, must_play: list[bool]) -> None:
+    """The event after a turn's draw: the drawer played (the drawn card) or passed, which
+    settles what its hand lacks; anything else leaves it unsettled."""
+    seat = drawing.seat
+    kind = type(event)
+    if kind is not Played and kind is not Passed:
+        return
+    if event.seat != seat:  # type: ignore[attr-defined]
+        return
+    settled = drawing.settle(played=kind is Played, must_play=must_play[seat])
+    facts.sure[seat], facts.likely[seat] = settled, drawing.likely
+
+
+_HAND_EVENTS = (Gave, HandsSwapped, HandsRotated, PileDealtOut)
+"""Events that give cards nobody chose or move whole hands: the facts follow."""
+
+
+def _follow_hands(facts: _Reader, event: Event, n: int) -> None:
+    if isinstance(event, Gave):
+        for r in event.recipients:
+            facts.reset(r)
+    elif isinstance(event, HandsSwapped):
+        facts.move_hands({event.seat: event.target, event.target: event.seat})
+    elif isinstance(event, HandsRotated):
+        facts.move_hands({seat: (seat + event.direction) % n for seat in range(n)})
+    elif isinstance(event, PileDealtOut):
+        for seat, got in enumerate(event.counts):
+            if got:
+                facts.reset(seat)
+
+
 def read_table(view: Observation) -> TableKnowledge:
     table = view.table
     rules = table.rules
@@ -215,14 +247,7 @@ def read_table(view: Observation) -> TableKnowledge:
     for event in table.log:
         kind = type(event)
         if drawing is not None and kind is not UnoDeclared:
-            seat = drawing.seat
-            settled = None
-            if kind is Played and event.seat == seat:  # type: ignore[attr-defined]
-                settled = drawing.settle(played=True, must_play=must_play[seat])
-            elif kind is Passed and event.seat == seat:  # type: ignore[attr-defined]
-                settled = drawing.settle(played=False, must_play=must_play[seat])
-            if settled is not None:
-                facts.sure[seat], facts.likely[seat] = settled, drawing.likely
+            _settle_draw(facts, drawing, event, must_play)
             drawing = None
         if kind is Played:
             assert isinstance(event, Played)
@@ -251,21 +276,8 @@ def read_table(view: Observation) -> TableKnowledge:
                 facts.likely[seat] = NO_LACK
             elif event.count:
                 facts.reset(seat)
-        elif kind is Gave:
-            assert isinstance(event, Gave)
-            for r in event.recipients:
-                facts.reset(r)
-        elif kind is HandsSwapped:
-            assert isinstance(event, HandsSwapped)
-            facts.move_hands({event.seat: event.target, event.target: event.seat})
-        elif kind is HandsRotated:
-            assert isinstance(event, HandsRotated)
-            facts.move_hands({seat: (seat + event.direction) % n for seat in range(n)})
-        elif kind is PileDealtOut:
-            assert isinstance(event, PileDealtOut)
-            for seat, got in enumerate(event.counts):
-                if got:
-                    facts.reset(seat)
+        elif kind in _HAND_EVENTS:
+            _follow_hands(facts, event, n)
     if drawing is not None:  # the drawer still decides (its own turn, or an UNO call)
         facts.sure[drawing.seat] = drawing.settle(played=False, must_play=False)
         facts.likely[drawing.seat] = drawing.likely
