@@ -218,14 +218,19 @@ class Position:
             seat("excess", s)
         if self.direction not in (1, -1):
             raise ValueError("direction is 1 (cw) or -1 (ccw)")
-        phase = self.phase
-        if self.color is None and phase is not Phase.CHOOSE_COLOR:
+        if self.color is None and self.phase is not Phase.CHOOSE_COLOR:
             raise ValueError("only the choose_color phase may have no current color")
         if self.pending_penalty < 0 or self.round_no < 1 or self.reshuffles < 0:
             raise ValueError("penalty, round and reshuffles cannot be negative")
         if self.pending_penalty:
             seat("penalty source", self.penalty_source)
             seat("penalty target", self.penalty_target)
+        self._check_phase()
+        self._check_cards()
+
+    def _check_phase(self) -> None:
+        """What each phase needs (its card, its queue, its winner)."""
+        phase = self.phase
         if phase is Phase.PENALTY and not self.pending_penalty:
             raise ValueError("the penalty phase needs a pending penalty")
         if phase is Phase.DRAWN and self.drawn is None:
@@ -245,6 +250,8 @@ class Position:
             raise ValueError("the winner has no card left")
         if self.drawn is not None and self.drawn not in self.hands[self.actor_seat]:
             raise ValueError("the drawn card must be in the actor's hand")
+
+    def _check_cards(self) -> None:
         # Card conservation, counted by face index (positions are built per bot world).
         left = list(_DECK_COUNTS[self.rules.deck])
         for pile in (self.draw, self.discard, *self.hands):
@@ -295,12 +302,21 @@ class Position:
             add(f"wd4={self.wd4_player}:{verdict}:{_cards(self.wd4_hand)}")
         if self.drawn is not None:
             add("drawn=" + self.drawn.code)
+        self._phase_words(add)
+        self._later_words(add)
+        return " ".join(words)
+
+    def _phase_words(self, add: Callable[[str], None]) -> None:
+        """The words of the phase's own facts (then=, gift=, excess=)."""
         if self.phase is Phase.CHOOSE_COLOR:
             add("then=" + self.after_color)
         if self.phase is Phase.GIFT:
             add("gift=" + _cards(self.gift))
         if self.phase is Phase.EXCESS:
             add("excess=" + ",".join(str(s) for s in self.excess))
+
+    def _later_words(self, add: Callable[[str], None]) -> None:
+        """The words of the calls, timers, scores and round facts, when not the default."""
         if self.jump_window is not None:
             add(f"jump={self.jump_window}")
         if any(self.declared):
@@ -321,7 +337,6 @@ class Position:
             add(f"dealer={self.dealer}")
         if self.reshuffles:
             add(f"reshuffles={self.reshuffles}")
-        return " ".join(words)
 
     def shows_wd4(self) -> bool:
         """Whether the challenge facts are live (and so written): a Wild Draw Four on top
