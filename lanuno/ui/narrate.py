@@ -64,18 +64,65 @@ def describe(
     """One sentence for one event; ``me`` (the reader's seat) is narrated in the second
     person ("You played red 7", "Max caught you"), never by name."""
     seat = _int(fields, "seat")
-    name = names(seat)
     count = _int(fields, "count") or 0
-    cards = tr.plural("card", count)
+    narration = _Narration(
+        fields, names, tr, me, seat, names(seat), count, tr.plural("card", count)
+    )
+    for part in (_table_events, _call_events, _private_events):
+        line = part(kind, narration)
+        if line is not None:
+            return line
+    return LogLine(tr("ev.other", type=kind.replace("_", " ")), "info")
 
-    def say(key: str, subject: int | None = seat, obj: int | None = None, **values: object) -> str:
-        """``key.you`` when the reader is the subject, ``key.you_target`` when the object."""
+
+class _Unset:
+    """The default subject of ``_Narration.say``: the event's seat (None names nobody)."""
+
+
+_UNSET = _Unset()
+
+
+@dataclass(frozen=True, slots=True)
+class _Narration:
+    """One event's words: its fields, the names, and the reader's seat (``me``)."""
+
+    fields: Mapping[str, EventValue]
+    names: Names
+    tr: Translator
+    me: int | None
+    seat: int | None
+    name: str
+    count: int
+    cards: str
+
+    def say(
+        self,
+        key: str,
+        subject: int | _Unset | None = _UNSET,
+        obj: int | None = None,
+        **values: object,
+    ) -> str:
+        """``key.you`` when the reader is the subject (the event's seat unless named),
+        ``key.you_target`` when the object."""
+        me, tr = self.me, self.tr
+        if isinstance(subject, _Unset):
+            subject = self.seat
         if me is not None and subject == me and f"{key}.you" in EN:
             return tr(f"{key}.you", **values)
         if me is not None and obj == me and f"{key}.you_target" in EN:
             return tr(f"{key}.you_target", **values)
         return tr(key, **values)
 
+
+def _table_events(kind: str, n: _Narration) -> LogLine | None:
+    """Deals, plays, draws, turns and the pile."""
+    fields = n.fields
+    names = n.names
+    tr = n.tr
+    name = n.name
+    count = n.count
+    cards = n.cards
+    say = n.say
     if kind == "round_started":
         hand = _int(fields, "hand_size")
         return LogLine(
@@ -115,6 +162,18 @@ def describe(
     if kind == "penalty_pending":
         amount = tr.plural("card", _int(fields, "amount") or 0)
         return LogLine(say("ev.penalty_pending", name=name, count=amount))
+    return None
+
+
+def _call_events(kind: str, n: _Narration) -> LogLine | None:
+    """Calls, challenges, gifts, swaps and the round's end."""
+    fields = n.fields
+    names = n.names
+    tr = n.tr
+    me = n.me
+    name = n.name
+    cards = n.cards
+    say = n.say
     if kind == "counter_uno":
         caught = fields.get("caught") is True
         caller, target = _int(fields, "caller"), _int(fields, "target")
@@ -160,6 +219,15 @@ def describe(
         winner = _int(fields, "winner")
         points = tr.plural("point", _int(fields, "points") or 0)
         return LogLine(say(f"ev.{kind}", subject=winner, name=names(winner), points=points))
+    return None
+
+
+def _private_events(kind: str, n: _Narration) -> LogLine | None:
+    """What only the reader sees: its cards and a hand shown to it."""
+    fields = n.fields
+    names = n.names
+    tr = n.tr
+    say = n.say
     if kind in ("hand_dealt", "cards_drawn"):
         return LogLine(tr(f"ev.{kind}", cards=_cards(tr, _list(fields, "cards"))), "mine")
     if kind == "cards_received":
@@ -182,7 +250,7 @@ def describe(
             ),
             "mine",
         )
-    return LogLine(tr("ev.other", type=kind.replace("_", " ")), "info")
+    return None
 
 
 def _color(tr: Translator, fields: Mapping[str, EventValue]) -> str:
