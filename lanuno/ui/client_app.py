@@ -677,12 +677,16 @@ def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
 
 
 def _game_key_bindings(ctl: ClientController) -> KeyBindings:
-    model = ctl.model
     kb = KeyBindings()
-    picker_open = Condition(lambda: model.picker is not None)
-    color_picker = Condition(lambda: model.picker is not None and model.picker.kind == "color")
-    playing = Condition(lambda: model.screen == "play")
-    in_lobby = Condition(lambda: model.screen in ("lobby", "round_end"))
+    _screen_keys(kb, ctl)
+    _hand_keys(kb, ctl)
+    _verb_keys(kb, ctl)
+    return kb
+
+
+def _screen_keys(kb: KeyBindings, ctl: ClientController) -> None:
+    """Quit, help, the log, and going on after a round's summary."""
+    model = ctl.model
     summary = Condition(lambda: model.screen == "round_end")
 
     @kb.add("q")
@@ -706,6 +710,13 @@ def _game_key_bindings(ctl: ClientController) -> KeyBindings:
     @kb.add("space", filter=summary)
     def _continue(_event: E) -> None:
         model.continue_()
+
+
+def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
+    """Moving through the hand and the pickers, choosing, playing."""
+    model = ctl.model
+    picker_open = Condition(lambda: model.picker is not None)
+    playing = Condition(lambda: model.screen == "play")
 
     @kb.add("left", filter=playing & ~picker_open)
     def _left(_event: E) -> None:
@@ -754,6 +765,14 @@ def _game_key_bindings(ctl: ClientController) -> KeyBindings:
     def _cancel(_event: E) -> None:
         model.cancel()
 
+
+def _verb_keys(kb: KeyBindings, ctl: ClientController) -> None:
+    """The letters: colors in the color picker, verbs in play, ready in the lobby."""
+    model = ctl.model
+    color_picker = Condition(lambda: model.picker is not None and model.picker.kind == "color")
+    playing = Condition(lambda: model.screen == "play")
+    in_lobby = Condition(lambda: model.screen in ("lobby", "round_end"))
+
     # Color letters in both languages: R Y/J G/V B.
     for letters, color in (("rR", "R"), ("yYjJ", "Y"), ("gGvV", "G"), ("bB", "B")):
         for letter in letters:
@@ -786,8 +805,6 @@ def _game_key_bindings(ctl: ClientController) -> KeyBindings:
         @kb.add(letter, filter=in_lobby)
         def _ready(_event: E) -> None:
             ctl.toggle_ready()
-
-    return kb
 
 
 # ---------------------------------------------------------------------------- app

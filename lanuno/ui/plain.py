@@ -185,51 +185,16 @@ class PlainClient:
         elif isinstance(message, SeedUnused):
             self.say("  " + tr("ev.my_seed_unused", round=message.round))
         elif isinstance(message, Welcome):
-            check = self.session.check_number
-            if message.seat is None:  # a late joiner watches until the next game
-                self.say(tr("plain.welcome_watch", table=message.table, preset=message.preset))
-            else:
-                self.say(
-                    tr(
-                        "plain.welcome",
-                        table=message.table,
-                        preset=message.preset,
-                        seat=message.seat + 1,
-                    )
-                )
-            if check is not None and not self.local:
-                self.say(tr("lobby.check", check=format_check_number(check)))
+            self._show_welcome(message)
         elif isinstance(message, Lobby):
-            self.lobby = message
-            if self.state is None:  # in the lobby: who is there (later: presence only)
-                seats = ", ".join(
-                    f"{index + 1}. {self.name_of(index)}"
-                    + (f" ({tr('lobby.ready')})" if s.ready and s.kind == "human" else "")
-                    for index, s in enumerate(message.seats)
-                    if s.name
-                )
-                self.say(tr("plain.lobby", seats=seats))
+            self._show_lobby(message)
         elif isinstance(message, State):
-            for line in self.narrator.flush() if message.phase != "choose_color" else []:
-                self.say("  " + line)
-            changed = (
-                self.state is None
-                or self.state.legal != message.legal
-                or (message.actor == seat and self.state.sid != message.sid)
-            )
-            self.state = message
-            if changed:
-                self.say(render_state(message, seat, self.name_of, tr))
+            self._show_state(message)
         elif isinstance(message, Event):
             for line in self.narrator.event(message):
                 self.say("  " + line)
         elif isinstance(message, ErrorReply):
-            text = translate_refusal(message.text, tr, self.name_of)
-            rule = f" {tr('error.rule', rule=message.rule)}" if message.rule else ""
-            self.say("! " + tr("error.refused", text=text) + rule)
-            if message.seq is not None and self.state is not None:
-                # The action was refused: show again what may be done now.
-                self.say(render_state(self.state, seat, self.name_of, tr))
+            self._show_refusal(message)
         elif isinstance(message, RoundEnd):
             self.say(round_sentence(tr, self.name_of, message, seat))
         elif isinstance(message, GameEnd):
@@ -239,6 +204,57 @@ class PlainClient:
             self.say(tr("bye.reason", reason=message.reason or message.code))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
             pass  # the session checks the deck itself and reports a mismatch as an error
+
+    def _show_welcome(self, message: Welcome) -> None:
+        tr = self.tr
+        check = self.session.check_number
+        if message.seat is None:  # a late joiner watches until the next game
+            self.say(tr("plain.welcome_watch", table=message.table, preset=message.preset))
+        else:
+            self.say(
+                tr(
+                    "plain.welcome",
+                    table=message.table,
+                    preset=message.preset,
+                    seat=message.seat + 1,
+                )
+            )
+        if check is not None and not self.local:
+            self.say(tr("lobby.check", check=format_check_number(check)))
+
+    def _show_lobby(self, message: Lobby) -> None:
+        tr = self.tr
+        self.lobby = message
+        if self.state is None:  # in the lobby: who is there (later: presence only)
+            seats = ", ".join(
+                f"{index + 1}. {self.name_of(index)}"
+                + (f" ({tr('lobby.ready')})" if s.ready and s.kind == "human" else "")
+                for index, s in enumerate(message.seats)
+                if s.name
+            )
+            self.say(tr("plain.lobby", seats=seats))
+
+    def _show_state(self, message: State) -> None:
+        seat = self.session.seat
+        for line in self.narrator.flush() if message.phase != "choose_color" else []:
+            self.say("  " + line)
+        changed = (
+            self.state is None
+            or self.state.legal != message.legal
+            or (message.actor == seat and self.state.sid != message.sid)
+        )
+        self.state = message
+        if changed:
+            self.say(render_state(message, seat, self.name_of, self.tr))
+
+    def _show_refusal(self, message: ErrorReply) -> None:
+        tr = self.tr
+        text = translate_refusal(message.text, tr, self.name_of)
+        rule = f" {tr('error.rule', rule=message.rule)}" if message.rule else ""
+        self.say("! " + tr("error.refused", text=text) + rule)
+        if message.seq is not None and self.state is not None:
+            # The action was refused: show again what may be done now.
+            self.say(render_state(self.state, self.session.seat, self.name_of, tr))
 
     async def handle_line(self, line: str) -> bool:
         """False when the person wants to quit."""

@@ -593,11 +593,17 @@ def table_key_bindings(ctl: TableController) -> KeyBindingsBase:
 
 
 def _host_key_bindings(ctl: TableController) -> KeyBindings:
-    model, controls = ctl.model, ctl.controls
     kb = KeyBindings()
+    _screen_keys(kb, ctl)
+    _seat_keys(kb, ctl)
+    _rule_keys(kb, ctl)
+    return kb
+
+
+def _screen_keys(kb: KeyBindings, ctl: TableController) -> None:
+    """Quit, help, the log, and the cursor between rounds."""
+    model = ctl.model
     between = Condition(lambda: model.between_rounds)
-    in_lobby = Condition(lambda: model.screen == "lobby")
-    options_open = Condition(lambda: model.options_open)
 
     @kb.add("q")
     @kb.add("Q")
@@ -628,6 +634,14 @@ def _host_key_bindings(ctl: TableController) -> KeyBindings:
     def _down(_event: E) -> None:
         model.move_cursor(1)
 
+
+def _seat_keys(kb: KeyBindings, ctl: TableController) -> None:
+    """Bots in, players out, and the start."""
+    model, controls = ctl.model, ctl.controls
+    between = Condition(lambda: model.between_rounds)
+    in_lobby = Condition(lambda: model.screen == "lobby")
+    options_open = Condition(lambda: model.options_open)
+
     for letter in "bB":
 
         @kb.add(letter, filter=in_lobby & ~options_open)
@@ -648,6 +662,18 @@ def _host_key_bindings(ctl: TableController) -> KeyBindings:
             seat = model.removable_seat()
             if seat is not None:
                 ctl.request(lambda: controls.remove_seat(seat))
+
+    @kb.add("s", filter=between & ~options_open)
+    @kb.add("S", filter=between & ~options_open)
+    def _start(_event: E) -> None:
+        ctl.request(controls.start)
+
+
+def _rule_keys(kb: KeyBindings, ctl: TableController) -> None:
+    """The preset and the options, in the lobby."""
+    model, controls = ctl.model, ctl.controls
+    in_lobby = Condition(lambda: model.screen == "lobby")
+    options_open = Condition(lambda: model.options_open)
 
     for letter in "pP":
 
@@ -672,13 +698,6 @@ def _host_key_bindings(ctl: TableController) -> KeyBindings:
     def _change_option(_event: E) -> None:
         key, value = model.next_option()
         ctl.request(lambda: controls.set_option(key, value))
-
-    @kb.add("s", filter=between & ~options_open)
-    @kb.add("S", filter=between & ~options_open)
-    def _start(_event: E) -> None:
-        ctl.request(controls.start)
-
-    return kb
 
 
 # ---------------------------------------------------------------------------- app
