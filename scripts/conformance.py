@@ -503,6 +503,44 @@ class Peer:
         return Hello(**fields)
 
 
+@dataclass
+class _PlayedRound:
+    """What the kit's two players saw and did in the round they play (by peer name)."""
+
+    states: dict[str, State | None]
+    pending: dict[str, ActionRequest | None]
+    """The action each peer waits to hear about (an ack or a refusal)."""
+    acted: dict[str, list[int]]
+    last_sid: dict[str, int | None]
+    """The table each peer acted on last (it waits for a new one)."""
+    round_end: RoundEnd | None = None
+    reveal: HostSeedReveal | None = None
+    resumed: bool = False
+    checked_stale: bool = False
+    checked_turn: bool = False
+
+    @classmethod
+    def of(cls, players: list[Peer]) -> _PlayedRound:
+        names = [p.name for p in players]
+        return cls(
+            states=dict.fromkeys(names),
+            pending=dict.fromkeys(names),
+            acted={name: [] for name in names},
+            last_sid=dict.fromkeys(names),
+        )
+
+
+async def _pump(
+    peer: Peer, queue: asyncio.Queue[tuple[Peer, Received | ConnectionClosed | None]]
+) -> None:
+    """Forward what ``peer`` receives to the one queue the kit reads (None: it ended)."""
+    while True:
+        item = await peer.inbox.get()
+        await queue.put((peer, item))
+        if item is None:
+            return
+
+
 # ----------------------------------------------------------------------------- the kit
 
 
@@ -1076,26 +1114,12 @@ class Kit:
     ) -> None:
         report = self.report
         players = [a, b]
-        states: dict[str, State | None] = {a.name: None, b.name: None}
-        pending: dict[str, ActionRequest | None] = {a.name: None, b.name: None}
-        acted: dict[str, list[int]] = {a.name: [], b.name: []}
-        last_sid: dict[str, int | None] = {a.name: None, b.name: None}
-        round_end: RoundEnd | None = None
-        reveal: HostSeedReveal | None = None
-        resumed = checked_stale = checked_turn = False
+        rnd = _PlayedRound.of(players)
         deadline = time.monotonic() + 90
         queue: asyncio.Queue[tuple[Peer, Received | ConnectionClosed | None]] = asyncio.Queue()
-
-        async def pump(peer: Peer) -> None:
-            while True:
-                item = await peer.inbox.get()
-                await queue.put((peer, item))
-                if item is None:
-                    return
-
-        tasks = {p.name: asyncio.create_task(pump(p)) for p in players}
+        tasks = {p.name: asyncio.create_task(_pump(p, queue)) for p in players}
         try:
-            while reveal is None or round_end is None:
+            while rnd.reveal is None or rnd.round_end is None:
                 need(time.monotonic() < deadline, "the round did not end within 90 s")
                 try:
                     peer, item = await asyncio.wait_for(queue.get(), 20)
@@ -1111,66 +1135,22 @@ class Kit:
                 deal = deals.get(peer.name)
                 if isinstance(message, Event) and deal is not None:
                     self._note_deal(deal, message)
-                if isinstance(message, ErrorReply):
-                    if message.seq is not None:
-                        pending[peer.name] = None
-                        refused_seqs.add(message.seq)
-                    if peer is a and message.code == "stale_state":
-                        report.check("M-12", message.seq == a.seq, f"{message}")
-                    elif peer is a and message.code in ("illegal", "not_your_turn"):
-                        report.check(
-                            "M-13", message.rule is not None and message.seq == a.seq, str(message)
-                        )
-                    elif message.code == "bad_seed":
-                        continue
-                    elif message.code not in ("stale_state", "illegal", "not_your_turn"):
-                        report.failed("R-3", f"{peer.name} got {message}")
-                if isinstance(message, Ack):
-                    request = pending[peer.name]
-                    report.check(
-                        "M-14", request is not None and message.seq == request.seq, str(message)
-                    )
-                    if request is not None:
-                        acted[peer.name].append(request.seq)
-                    pending[peer.name] = None
-                if isinstance(message, RoundEnd):
-                    round_end = message
-                    seats_n = len(states[peer.name].counts) if states[peer.name] else 2
-                    report.check(
-                        "M-21", message.round == 1 and len(message.scores) == seats_n, str(message)
-                    )
-                if isinstance(message, HostSeedReveal) and peer is a:
-                    reveal = message
-                if isinstance(message, State):
-                    states[peer.name] = message
-                if isinstance(message, ErrorReply):
-                    last_sid[peer.name] = None  # look at the table again
-                state, seat = states[peer.name], peer.kit_seat
-                if state is None or round_end is not None or pending[peer.name] is not None:
+                if not self._take_reply(rnd, peer, a, message, refused_seqs):
                     continue
-                if state.phase in ("round_over", "game_over"):
+                state = rnd.states[peer.name]
+                if state is None or not self._may_act(rnd, peer, a, state):
                     continue
-                if not checked_turn and peer is a and state.actor not in (None, seat):
-                    checked_turn = True
-                    pending[a.name] = a.action(state.sid, "draw")  # not A's turn
-                    continue
-                if state.actor != seat or not state.legal or last_sid[peer.name] == state.sid:
-                    continue
-                if not checked_stale and peer is a:
-                    checked_stale = True
-                    pending[a.name] = a.action(state.sid + 1_000_000, state.legal[0])
-                    continue
-                if not resumed and peer is a and len(acted[a.name]) >= 2:
-                    resumed = True
+                if not rnd.resumed and peer is a and len(rnd.acted[a.name]) >= 2:
+                    rnd.resumed = True
                     tasks[a.name].cancel()
-                    a = await self._resume_twice(a, refused_seqs, acted[a.name], report)
+                    a = await self._resume_twice(a, refused_seqs, rnd.acted[a.name], report)
                     players[0] = a  # same name: its deal, seqs and actions carry on
-                    states[a.name], pending[a.name], last_sid[a.name] = None, None, None
-                    tasks[a.name] = asyncio.create_task(pump(a))
+                    rnd.states[a.name], rnd.pending[a.name], rnd.last_sid[a.name] = None, None, None
+                    tasks[a.name] = asyncio.create_task(_pump(a, queue))
                     continue
-                last_sid[peer.name] = state.sid
+                rnd.last_sid[peer.name] = state.sid
                 await asyncio.sleep(PACE)  # a fast game must stay under the rate limit
-                pending[peer.name] = peer.action(state.sid, self._choose(state.legal))
+                rnd.pending[peer.name] = peer.action(state.sid, self._choose(state.legal))
         finally:
             for task in tasks.values():
                 task.cancel()
@@ -1179,8 +1159,69 @@ class Kit:
                 report.failed(req, "the round ended before the kit could check this")
         if "R-3" not in report.results:
             report.passed("R-3")
-        assert reveal is not None
-        self._check_reveal(reveal, deals, room_id, a, b)
+        assert rnd.reveal is not None
+        self._check_reveal(rnd.reveal, deals, room_id, a, b)
+
+    def _take_reply(
+        self, rnd: _PlayedRound, peer: Peer, a: Peer, message: Message, refused_seqs: set[int]
+    ) -> bool:
+        """Note what ``message`` answers or tells (M-12 to M-14, M-21, R-3); False when
+        the peer has nothing to decide on it (a refused seed reveal)."""
+        report = self.report
+        if isinstance(message, ErrorReply):
+            if message.seq is not None:
+                rnd.pending[peer.name] = None
+                refused_seqs.add(message.seq)
+            if peer is a and message.code == "stale_state":
+                report.check("M-12", message.seq == a.seq, f"{message}")
+            elif peer is a and message.code in ("illegal", "not_your_turn"):
+                report.check(
+                    "M-13", message.rule is not None and message.seq == a.seq, str(message)
+                )
+            elif message.code == "bad_seed":
+                return False
+            elif message.code not in ("stale_state", "illegal", "not_your_turn"):
+                report.failed("R-3", f"{peer.name} got {message}")
+            rnd.last_sid[peer.name] = None  # look at the table again
+        elif isinstance(message, Ack):
+            request = rnd.pending[peer.name]
+            report.check("M-14", request is not None and message.seq == request.seq, str(message))
+            if request is not None:
+                rnd.acted[peer.name].append(request.seq)
+            rnd.pending[peer.name] = None
+        elif isinstance(message, RoundEnd):
+            rnd.round_end = message
+            state = rnd.states[peer.name]
+            seats_n = len(state.counts) if state else 2
+            report.check(
+                "M-21", message.round == 1 and len(message.scores) == seats_n, str(message)
+            )
+        elif isinstance(message, HostSeedReveal) and peer is a:
+            rnd.reveal = message
+        elif isinstance(message, State):
+            rnd.states[peer.name] = message
+        return True
+
+    def _may_act(self, rnd: _PlayedRound, peer: Peer, a: Peer, state: State) -> bool:
+        """Whether ``peer`` acts on ``state`` now; A's two probes (an action out of turn,
+        one on a stale state: M-13, M-12) are sent here instead, once each."""
+        if rnd.round_end is not None or rnd.pending[peer.name] is not None:
+            return False
+        if state.phase in ("round_over", "game_over"):
+            return False
+        if not rnd.checked_turn and peer is a and state.actor not in (None, peer.kit_seat):
+            rnd.checked_turn = True
+            rnd.pending[a.name] = a.action(state.sid, "draw")  # not A's turn
+            return False
+        if state.actor != peer.kit_seat or not state.legal:
+            return False
+        if rnd.last_sid[peer.name] == state.sid:
+            return False
+        if not rnd.checked_stale and peer is a:
+            rnd.checked_stale = True
+            rnd.pending[a.name] = a.action(state.sid + 1_000_000, state.legal[0])
+            return False
+        return True
 
     @staticmethod
     def _note_deal(deal: Deal, event: Event) -> None:
