@@ -1,8 +1,10 @@
 """``lanuno host``: a hall of tables (``lanuno.net.hall``) on one port, journaled,
 announced over mDNS (one service per table). One table (no ``--tables``) is shown by the
 full-screen table app, or logged as text with ``--headless``; ``--tables N`` opens N
-tables with the same preset, options and bots, logged with ``--headless`` (each table's
-screen code is printed: ``lanuno screen`` pairs with it).
+tables with the same preset, options and bots, shown by the hall app (every table, its
+room and screen codes; Enter shows one table's full screen, N opens another table) or
+logged with ``--headless`` (each table's screen code is printed: ``lanuno screen`` pairs
+with it).
 
 Journals: one table writes one journal file (``--journal FILE``, as before); a hall
 writes a directory (``--journal DIR``: ``table-N.journal`` per table and ``hall.json``).
@@ -21,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from lanuno.commands.common import default_journal, pace_from_args, rules_from_args, say
+from lanuno.commands.hall_screen import show_hall_until_closed
 from lanuno.commands.screen import log_until_closed, show_until_closed
 from lanuno.host.journal import JournalError
 from lanuno.host.table import Table, TableConfig
@@ -150,7 +153,7 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         host=bind,
         port=args.port,
         limits=limits,
-        log=say if args.headless or hall_journal else None,
+        log=say if args.headless else None,  # else the screen (table or hall app) is the log
         journal_dir=directory,
         announcer=announcer,
         prefix_logs=hall_journal,
@@ -173,8 +176,10 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
                 await log_until_closed(entry.server, entry.screen, args.lang)
             else:
                 await show_until_closed(entry.server, entry.screen, entry.controls, args.lang)
-        else:
+        elif args.headless:
             await _log_hall(hall, args.lang)
+        else:
+            await show_hall_until_closed(hall, config, args.lang)
     finally:
         stopped = [(t.name, t.server.stopped, t.journal_path) for t in hall.tables]
         await hall.close()

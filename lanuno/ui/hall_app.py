@@ -426,6 +426,7 @@ def build_hall_layout(ctl: HallController) -> Layout:
                     SizedTextControl(lambda _w: _notice(ctl)),
                     height=Dimension(min=1, max=2),
                     wrap_lines=True,
+                    dont_extend_height=True,
                 ),
                 line(lambda width: _keys(ctl, width)),
             ]

@@ -1,0 +1,60 @@
+"""The host's own terminal when it serves a hall (``lanuno host --tables N``): the hall app
+(:mod:`lanuno.ui.hall_app`) over a :class:`~lanuno.net.hall.Hall`. Tables opened from the
+hall screen take the command line's bot pace and timings; the form gives each its own
+name, preset, options, bots and bot level."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lanuno.bots.levels import BotLevel
+from lanuno.engine.rules import rules_from_words
+from lanuno.host.table import TableConfig
+from lanuno.net.hall import Hall
+from lanuno.ui.contracts import HallTable, NewTable
+from lanuno.ui.hall_app import run_hall_app
+
+
+class HallHost:
+    """``HallControls`` over a running hall."""
+
+    def __init__(self, hall: Hall, base: TableConfig) -> None:
+        self._hall = hall
+        self._base = base
+
+    def tables(self) -> Sequence[HallTable]:
+        return self._hall.tables
+
+    async def open_table(self, table: NewTable) -> HallTable:
+        config = replace(
+            self._base,
+            name=table.name,
+            rules=rules_from_words(table.preset, table.options),
+            bot_level=BotLevel.parse(table.level),
+        )
+        try:
+            return await self._hall.open_table(config, bots=table.bots)
+        except OSError as error:  # its journal file: say why on the hall screen
+            raise ValueError(f"cannot open the table: {error}") from None
+
+    async def close_table(self, number: int) -> None:
+        await self._hall.close_table(number)
+
+    async def shutdown(self) -> None:
+        await self._hall.close()
+
+
+async def show_hall_until_closed(hall: Hall, base: TableConfig, lang: str | None) -> None:
+    """The hall app until the host quits it (Q, Y) or the hall closes (SIGTERM, or every
+    table stopped by itself)."""
+    app = asyncio.create_task(run_hall_app(HallHost(hall, base), lang=lang))
+    closed = asyncio.create_task(hall.closed.wait())
+    await asyncio.wait({app, closed}, return_when=asyncio.FIRST_COMPLETED)
+    closed.cancel()
+    if not app.done():
+        app.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await app
