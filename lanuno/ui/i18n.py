@@ -183,8 +183,8 @@ EN: dict[str, str] = {
     "host.join_lan": "or just: lanuno join  (finds this table on the LAN)",
     "host.players": "Players",
     "host.no_address": "(no address yet)",
-    "host.loopback_only": "Only this machine can join: no network is up. "
-    "Connect this laptop to the room's Wi-Fi or a cable.",
+    "host.loopback_only": "Only this machine can join: the table is on loopback alone. "
+    "For the other laptops, connect this one to the room's Wi-Fi or a cable.",
     "host.options": "Options",
     "host.preset": "Preset: {preset}",
     "host.bot_level": "New bots: {level}",
@@ -582,8 +582,8 @@ FR: dict[str, str] = {
     "host.join_lan": "ou simplement : lanuno join  (trouve cette table sur le réseau)",
     "host.players": "Joueurs",
     "host.no_address": "(pas encore d'adresse)",
-    "host.loopback_only": "Seul cet ordinateur peut rejoindre : aucun réseau n'est actif. "
-    "Reliez cet ordinateur au réseau sans-fil de la salle ou à un câble.",
+    "host.loopback_only": "Seul cet ordinateur peut rejoindre : la table n'écoute qu'en "
+    "local. Pour les autres, reliez-le au réseau sans-fil de la salle ou à un câble.",
     "host.options": "Options",
     "host.preset": "Règles : {preset}",
     "host.bot_level": "Nouveaux robots : {level}",
