@@ -85,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
     )
-    host.add_argument("--code", help="room code to use instead of a random one")
+    host.add_argument(
+        "--code", help="room code to use instead of a random one (with --tables: every table's)"
+    )
     host.add_argument(
         "--interface", help="IPv4 address to serve and announce on (default: every LAN one)"
     )

@@ -41,7 +41,7 @@ import msgpack
 
 from lanuno.engine import events as engine_events
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
-from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_HOST, MAGIC_TABLE_REFUSED, MAGIC_VERSION_REFUSED
+from lanuno.wire.crypto import MAGIC_CLIENT, MAGIC_HOST, MAGIC_TABLE_REFUSED
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.fairness import (
     CANONICAL_DECKS,
@@ -79,7 +79,7 @@ from lanuno.wire.messages import (
 )
 
 REQUIREMENTS: dict[str, str] = {
-    "G-1": "a generation-1 client hello is answered 'LANUNO/2 V\\n', then closed",
+    "G-1": "a generation-1 client hello is answered 'LANUNO/1 V\\n', then closed",
     "G-2": "bytes that are not the magic are closed silently",
     "G-3": "welcome names the highest common message version",
     "G-4": "no common message version: error 'version', then bye VERSION_MISMATCH (4)",
@@ -711,7 +711,7 @@ class Kit:
     async def check_other_generation(self) -> None:
         # A generation-1 client hello is 14 bytes: mode, seat, gen (no table).
         got, closed = await raw_exchange(self.host, self.port, b"LANUNO/1 C\n\x01\xff\x00")
-        need(got == MAGIC_VERSION_REFUSED and closed, f"got {got!r}, closed={closed}")
+        need(got == b"LANUNO/1 V\n" and closed, f"got {got!r}, closed={closed}")
         self.report.passed("G-1")
 
     async def check_unknown_table(self) -> None:

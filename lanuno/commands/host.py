@@ -116,10 +116,10 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
         prefix = args.name or "Table"
         for number in range(1, args.tables + 1):
             name = f"{prefix} {number}" if args.tables > 1 or args.name is None else prefix
+            # --code applies to every table, like the other flags (scripts, benchmarks);
+            # without it each table draws its own.
             await hall.open_table(
-                replace(config, name=name[:32]),
-                bots=args.bots,
-                room_code=args.code if number == 1 else None,
+                replace(config, name=name[:32]), bots=args.bots, room_code=args.code
             )
         say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
         return

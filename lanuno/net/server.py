@@ -1,8 +1,8 @@
 """The host's asyncio adapter: TCP connections in, the pure ``Table`` in the middle.
 
 A ``Listener`` owns the port: it reads each connection's client hello (its first 15 bytes
-within 2 s), answers another generation's client (``LANUNO/2 V``) or a table it does not
-serve (``LANUNO/2 T``) with fixed bytes, and hands the connection to its table's
+within 2 s), answers another generation's client (``LANUNO/g V``, g its generation) or a
+table it does not serve (``LANUNO/2 T``) with fixed bytes, and hands the connection to its table's
 ``TableServer``. One listener serves one table (``TableServer.start()``) or every table of
 a hall (lanuno.net.hall). The ``Gate`` admits connections for all of them: unauthenticated
 connections are capped in total and per address (the host's sockets, not a table's); when

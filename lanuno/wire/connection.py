@@ -44,6 +44,7 @@ from spake2 import SPAKE2_A
 from lanuno.wire.crypto import (
     ANY_SEAT,
     COMMIT_LENGTH,
+    GENERATION,
     MAGIC_CLIENT,
     MAGIC_HOST,
     MAGIC_LENGTH,
@@ -397,11 +398,12 @@ class Connection(abc.ABC):
 
 
 def magic_refusal(magic: bytes) -> bytes:
-    """What a host answers to first bytes that are not this generation's client magic: the
-    11 bytes ``LANUNO/2 V`` to another generation's client (README, G-1), nothing to
-    anything else (G-2)."""
+    """What a host answers to first bytes that are not this generation's client magic:
+    ``LANUNO/g V`` to a client of generation g (the refusal that generation's clients know:
+    a generation-1 client reports "the host speaks another protocol generation"; README,
+    G-1), nothing to anything else (G-2)."""
     if magic != MAGIC_CLIENT and magic.startswith(MAGIC_PREFIX) and magic.endswith(b" C\n"):
-        return MAGIC_VERSION_REFUSED
+        return magic[: -len(b"C\n")] + b"V\n"
     return b""
 
 
@@ -641,7 +643,13 @@ class ClientConnection(Connection):
     def _on_host_hello(self) -> list[ConnectionEvent] | None:
         if len(self._buffer) >= MAGIC_LENGTH and self._buffer[:MAGIC_LENGTH] != MAGIC_HOST:
             magic = bytes(self._buffer[:MAGIC_LENGTH])
+            if magic == MAGIC_VERSION_REFUSED:
+                raise RemoteProtocolError(
+                    CloseCode.VERSION_MISMATCH,
+                    f"the host speaks another protocol generation (not {GENERATION})",
+                )
             if magic.startswith(MAGIC_PREFIX) and magic.endswith(b" V\n"):
+                # A host that names its own generation in the refusal (generation 1 did).
                 generation = magic[len(MAGIC_PREFIX) : -3].decode("ascii", "replace")
                 raise RemoteProtocolError(
                     CloseCode.VERSION_MISMATCH,

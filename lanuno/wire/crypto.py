@@ -26,7 +26,9 @@ GENERATION = 2
 MAGIC_CLIENT = b"LANUNO/2 C\n"
 MAGIC_HOST = b"LANUNO/2 H\n"
 MAGIC_VERSION_REFUSED = b"LANUNO/2 V\n"
-"""What a host answers to a client magic of another generation, before it closes."""
+"""The refusal a client of this generation recognises: a host of another generation
+answers a client magic ``LANUNO/g C`` with ``LANUNO/g V`` (the client's own digit) and
+closes (README, G-1)."""
 MAGIC_RESUME_REFUSED = b"LANUNO/2 R\n"
 """What a host answers to a RESUME for a seat and generation it holds no secret for, before
 it closes: the client gives the ticket up instead of taking the hang-up for a busy host."""

@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass, field
 
 import pytest
+from helpers import until
 from net_helpers import FAST, ScriptedPlayer, join
 
 from lanuno.engine import events as engine_events
@@ -19,6 +20,7 @@ from lanuno.engine.rules import preset as rules_preset
 from lanuno.engine.rules import with_options
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
+from lanuno.net.discovery import LOOPBACK, HallAnnouncer, TableBrowser, TableInfo
 from lanuno.net.hall import Hall, HallTable, load_hall
 from lanuno.net.screen_client import RemoteScreen, ScreenError
 from lanuno.net.server import ServerLimits
@@ -29,7 +31,7 @@ from lanuno.wire.crypto import (
     MAGIC_TABLE_REFUSED,
     MAGIC_VERSION_REFUSED,
 )
-from lanuno.wire.errors import CloseCode
+from lanuno.wire.errors import CloseCode, RemoteProtocolError
 from lanuno.wire.framing import Direction, FrameOpener, frame_aad
 from lanuno.wire.messages import (
     Bye,
@@ -227,9 +229,14 @@ async def test_a_table_not_served_is_refused_with_T_and_generation_1_with_V() ->
         for table in (0, 3, 32, 255):
             got = await _raw(hall.port, MAGIC_CLIENT + bytes((1, table, 255, 0)))
             assert got == MAGIC_TABLE_REFUSED == b"LANUNO/2 T\n"
-        # A generation-1 client hello (14 bytes, no table byte): the clear refusal.
+        # A generation-1 client hello (14 bytes, no table byte): the refusal generation 1
+        # knows (its own digit; lanuno 0.2.0 then says "another protocol generation").
         got = await _raw(hall.port, b"LANUNO/1 C\n\x01\xff\x00")
-        assert got == MAGIC_VERSION_REFUSED == b"LANUNO/2 V\n"
+        assert got == b"LANUNO/1 V\n"
+        # A generation-2 client refused by another generation's host says so.
+        with pytest.raises(RemoteProtocolError, match="another protocol generation") as refused:
+            ClientConnection.join("123456", os.urandom).receive_data(MAGIC_VERSION_REFUSED)
+        assert refused.value.code is CloseCode.VERSION_MISMATCH
         session = NetClientSession(
             "127.0.0.1", hall.port, hall.tables[0].server.table.room_code, "Eve", table=3
         )
@@ -427,3 +434,31 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
         await back.close()
     finally:
         await again.close()
+
+
+async def test_a_hall_announces_one_service_per_table_on_loopback() -> None:
+    """One mDNS service per table (TXT ``table`` = its number, ``name``), on 127.0.0.1 only;
+    a closed table says goodbye while the others stay listed."""
+    hall = await _hall(0, announcer=HallAnnouncer([LOOPBACK]))
+    browser = TableBrowser([LOOPBACK])
+    await browser.start()
+    try:
+        suffix = os.urandom(3).hex()  # other runs on this machine announce tables too
+        rules = with_options(rules_preset("official"), ["target=none"])
+        for number in (1, 2, 3):
+            await hall.open_table(TableConfig(name=f"Hall {suffix} {number}", rules=rules))
+        rooms = {t.server.table.room_id.hex(): t for t in hall.tables}
+
+        def ours() -> list[TableInfo]:
+            return [t for t in browser.listed() if t.room in rooms]
+
+        await until(lambda: len(ours()) == 3, "three tables listed")
+        for info in ours():
+            entry = rooms[info.room]
+            assert (info.table, info.name, info.port) == (entry.number, entry.name, hall.port)
+            assert entry.screen.announced
+        await hall.close_table(2)
+        await until(lambda: sorted(t.table for t in ours()) == [1, 3], "table 2 said goodbye")
+    finally:
+        await browser.close()
+        await hall.close()
