@@ -7,6 +7,8 @@
   events for process creation), so the marker cannot be forgotten.
 * A failing test's report shows the last seed it gave ``helpers.note_seed`` (Hypothesis
   prints its own reproduction line).
+* Hypothesis runs the ``dev`` profile (fewer examples) unless ``HYPOTHESIS_PROFILE=ci``
+  (``.ci/run``) asks for all of them; ``helpers.examples`` scales the counts tests set.
 * Every test (and every process it starts) keeps lanuno's per-user state in its own
   temporary ``XDG_STATE_HOME``: a restarted ``lanuno join`` must never find a seat that a
   previous test (or the person running the tests) left in ~/.local/state/lanuno.
@@ -19,10 +21,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from helpers import seeds_in_use
+from helpers import DEV_SHARE, PROFILE, seeds_in_use
+
+settings.register_profile("ci", max_examples=100)  # Hypothesis's own default
+settings.register_profile("dev", max_examples=100 // DEV_SHARE)
+settings.load_profile(PROFILE)
 
 PROCESS_EVENTS = frozenset(
     {"subprocess.Popen", "os.system", "os.posix_spawn", "os.spawn", "os.exec", "os.fork"}

@@ -1,16 +1,22 @@
 """What tests across the tree share: one bounded wait instead of sleep-then-assert, and
-the random seed a failing test was using.
+the random seed a failing test was using, and how many examples the test profile asks for.
 
 ``await until(lambda: table.slots[0].ready, "Ann is ready")`` checks the condition, lets
 the event loop run for a few milliseconds, and checks again, until it holds or the time
 is up; then it fails saying what never happened. The bound is generous (a loaded CI
 machine is slow, never wrong) and is not a timing assertion: a test that needs a figure
 belongs in scripts/bench_*.py.
+
+Two profiles (``HYPOTHESIS_PROFILE``, set up in conftest.py): ``dev``, the default, runs a
+fifth of the examples and seeded games, for a fast inner loop; ``ci`` (``.ci/run``) runs
+them all. A test that sets its own count writes ``max_examples=examples(300)`` (or loops
+``range(examples(300))``), so both profiles scale it and the CI figure stays written down.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -26,6 +32,17 @@ def note_seed(seed: object) -> None:
     """Call with the seed of each random game or position a test loops over; a failure then
     reports ``random seed: <seed>``, enough to replay that one case."""
     seeds_in_use.append(seed)
+
+
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+"""``ci``: every example; ``dev`` (the default): a fifth of them."""
+DEV_SHARE = 5
+
+
+def examples(full: int) -> int:
+    """``full`` examples (or seeded games) under the ``ci`` profile, a fifth (at least 5)
+    under ``dev``."""
+    return full if PROFILE == "ci" else max(5, full // DEV_SHARE)
 
 
 DEFAULT_TIMEOUT = 10.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import note_seed
+from helpers import examples, note_seed
 
 from lanuno.bots import fastcore
 from lanuno.engine.actions import Play
@@ -19,7 +19,7 @@ from lanuno.engine.round import Round
 from lanuno.engine.rules import Rules, Scoring, WildDrawFour, preset
 from lanuno.engine.shuffle import SeededShuffler
 
-GAMES_PER_PRESET = 120
+GAMES_PER_PRESET = examples(120)  # 120 in CI
 MAX_STEPS = 400
 
 

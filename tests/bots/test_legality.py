@@ -7,7 +7,7 @@ import random
 
 import pytest
 from bot_helpers import Checked, bots_for, seats, table
-from helpers import note_seed
+from helpers import examples, note_seed
 
 from lanuno.bots import LEVELS, make_bot
 from lanuno.engine.rules import Rules
@@ -50,10 +50,10 @@ CONFIGS: list[tuple[str, str, tuple[str, ...], tuple[bool, ...]]] = [
     ),
     ("kids1-counter-uno-ka1", "kids1", ("counter_uno=on", "ka1"), (True, False, False, True)),
 ]
-QUICK_GAMES = 300
-"""Games per configuration between beginners and intermediates."""
-EXPERT_GAMES = 30
-"""Games per configuration with an expert at the table."""
+QUICK_GAMES = examples(300)
+"""Games per configuration between beginners and intermediates (300 in CI)."""
+EXPERT_GAMES = examples(30)
+"""Games per configuration with an expert at the table (30 in CI)."""
 
 
 def _play(rules: Rules, levels: list[str], kids: tuple[bool, ...], seed: str) -> list[Checked]:

@@ -14,7 +14,7 @@ import random
 import re
 from collections import Counter
 
-from helpers import note_seed
+from helpers import examples, note_seed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -184,7 +184,7 @@ def check_scores(rnd: Round) -> None:
         assert ended[0].points == expected
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), data=st.randoms(use_true_random=False))
 def test_random_games_keep_the_invariants(
     table: tuple[Rules, tuple[SeatInfo, ...], int], data: random.Random
@@ -198,7 +198,7 @@ def test_random_games_keep_the_invariants(
         assert max(game.scores) >= rules.target  # O29, K2-11
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), data=st.randoms(use_true_random=False))
 def test_garbage_actions_are_refused_with_a_rule_and_change_nothing(
     table: tuple[Rules, tuple[SeatInfo, ...], int], data: random.Random

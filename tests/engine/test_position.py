@@ -13,6 +13,7 @@ import pathlib
 import random
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -80,7 +81,7 @@ def walk(game: Game, rng: random.Random, *, every: int, limit: int) -> int:
         game.next_round()
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), play_seed=st.integers(0, 2**32))
 def test_positions_reached_by_random_play_rebuild_an_equivalent_round(
     table: tuple[Rules, tuple[SeatInfo, ...], int], play_seed: int

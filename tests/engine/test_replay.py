@@ -8,6 +8,7 @@ import pathlib
 import random
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,7 @@ def test_golden_files_cover_every_preset() -> None:
     assert presets == {"official", "kids1", "kids2"}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     name=st.sampled_from(["official", "kids1", "kids2"]),
     options=st.lists(

@@ -3,6 +3,7 @@ and only ever sends notations the wire accepts (ActionRequest refuses anything e
 
 from __future__ import annotations
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from prompt_toolkit.input import create_pipe_input
@@ -48,7 +49,7 @@ def states(draw: st.DrawFn) -> State:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(states(), min_size=1, max_size=4),
     st.lists(st.tuples(st.sampled_from(KEYS), st.integers(-3, 12)), max_size=25),
@@ -87,7 +88,7 @@ def test_model_only_sends_wire_notations(
     assert set(sent) <= ACTION_NOTATIONS
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(states(), st.integers(40, 160), st.integers(10, 50), st.booleans())
 def test_any_state_renders_at_any_size(state: State, width: int, height: int, pick: bool) -> None:
     client = ClientModel(translator("en"))

@@ -8,6 +8,7 @@ from typing import Any
 
 import msgpack
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wire_helpers import ConnectionPair, Table, hello, join, pump, sample_state
@@ -155,7 +156,7 @@ STATE_FIELD_VALUES = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(field_names(State)), STATE_FIELD_VALUES)
 def test_state_fast_check_agrees_with_the_detailed_one(name: str, value: Any) -> None:
     base = sample_state(random.Random(9))
@@ -288,13 +289,13 @@ MALFORMED = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.booleans(), MALFORMED)
 def test_fuzz_authenticated_malformed_payloads(to_host: bool, payload: bytes) -> None:
     feed_authenticated(open_pair(), to_host, payload)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=200))
 def test_fuzz_arbitrary_bytes_into_a_fresh_host(data: bytes) -> None:
     host = Table().host()
@@ -305,7 +306,7 @@ def test_fuzz_arbitrary_bytes_into_a_fresh_host(data: bytes) -> None:
         assert_closed_for_good(host)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=200))
 def test_fuzz_arbitrary_bytes_into_a_waiting_client(data: bytes) -> None:
     client = ClientConnection.join("123456", counter_drbg(b"c"))
@@ -316,7 +317,7 @@ def test_fuzz_arbitrary_bytes_into_a_waiting_client(data: bytes) -> None:
         assert_closed_for_good(client)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 3), st.binary(max_size=120))
 def test_fuzz_arbitrary_bytes_after_each_handshake_step(steps: int, data: bytes) -> None:
     table = Table()

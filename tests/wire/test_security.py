@@ -6,6 +6,7 @@ import random
 
 import msgpack
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from wire_helpers import SORTED_CODES, ConnectionPair, Table, hello, join, sample_state
@@ -285,7 +286,7 @@ def test_s4_truncation_is_detected() -> None:
 # ---------------------------------------------------------------------------------- S5
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.lists(st.sampled_from(["c2h", "h2c", "reconnect"]), min_size=1, max_size=25))
 def test_s5_no_key_nonce_pair_repeats_and_every_connection_has_fresh_keys(
     script: list[str],
