@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from lanuno.bots.levels import LEVELS, BotLevel
 from lanuno.engine.rules import PRESETS
 from lanuno.ui.client_model import Presence, presence, seat_name
 from lanuno.ui.i18n import Translator
@@ -27,7 +28,6 @@ from lanuno.wire.messages import (
 )
 
 ScreenName = Literal["lobby", "play", "round_end", "game_end"]
-BOT_LEVELS = ("beginner", "intermediate", "expert")
 PRESET_NAMES = tuple(PRESETS)
 
 _ON_OFF = ("off", "on")
@@ -126,7 +126,7 @@ class TableModel:
         # The host's own controls:
         self.cursor = 0
         """The selected seat (remove a bot, kick a player)."""
-        self.bot_level = "intermediate"
+        self.bot_level = BotLevel.INTERMEDIATE
         self.options_open = False
         self.option_cursor = 0
         self.notice: str | None = None
@@ -253,8 +253,8 @@ class TableModel:
         elif self.seats:
             self.cursor = (self.cursor + delta) % len(self.seats)
 
-    def cycle_level(self) -> str:
-        self.bot_level = BOT_LEVELS[(BOT_LEVELS.index(self.bot_level) + 1) % len(BOT_LEVELS)]
+    def cycle_level(self) -> BotLevel:
+        self.bot_level = LEVELS[(LEVELS.index(self.bot_level) + 1) % len(LEVELS)]
         return self.bot_level
 
     def next_preset(self) -> str:

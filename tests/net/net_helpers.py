@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
+
+from helpers import until
 
 from lanuno.net.client import ClientTiming, NetClientSession
 from lanuno.wire.messages import Ack, ErrorReply, GameEnd, Message, State
@@ -49,8 +50,13 @@ class ScriptedPlayer:
 async def join(port: int, code: str, name: str, **kwargs: object) -> NetClientSession:
     session = NetClientSession("127.0.0.1", port, code, name, timing=FAST, **kwargs)  # type: ignore[arg-type]
     await session.connect()
-    for _ in range(200):
-        if session.seat is not None or session.last_state is not None:
-            break
-        await asyncio.sleep(0.01)
+    # Seated (or watching: a late joiner gets the table), or turned away by the host.
+    await until(
+        lambda: (
+            session.seat is not None
+            or session.last_state is not None
+            or session.connection != "connected"
+        ),
+        f"{name} is seated",
+    )
     return session

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from helpers import until
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.engine.rules import preset, with_options
@@ -98,10 +99,9 @@ async def test_cut_connection_mid_turn_comes_back_to_the_same_seat_and_hand() ->
         ann = await join(server.port, table.room_code, "Ann")
         bob = await join(server.port, table.room_code, "Bob")
         await TableControls(server).start()
-        for _ in range(100):
-            if ann.last_state is not None and bob.last_state is not None:
-                break
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: ann.last_state is not None and bob.last_state is not None, "both see the table"
+        )
         if ann.last_state.actor != ann.seat:  # cut whoever is to play: mid-turn
             ann, bob = bob, ann
         seat = ann.seat
@@ -110,16 +110,13 @@ async def test_cut_connection_mid_turn_comes_back_to_the_same_seat_and_hand() ->
         writer = ann._writer
         assert writer is not None
         writer.transport.abort()  # the Wi-Fi drops: no bye
-        for _ in range(300):
-            if ann.reconnects:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: ann.reconnects, "Ann reconnects")
         assert ann.reconnects == 1
         assert ann.seat == seat
-        for _ in range(100):
-            if ann.connection == "connected" and ann.last_state and table.slots[seat].peer:
-                break
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: ann.connection == "connected" and ann.last_state and table.slots[seat].peer,
+            "Ann is back at the table",
+        )
         assert list(table.game.seat_view(seat).hand) == hand
         assert list(ann.last_state.hand) == [c.code for c in hand]
         assert ann.ticket is not None
@@ -178,8 +175,7 @@ async def test_oversized_frame_closes_that_connection_only() -> None:
             data += chunk
         assert ann.connection == "connected"
         await ann.set_ready(True)
-        await asyncio.sleep(0.05)
-        assert table.slots[0].ready
+        await until(lambda: table.slots[0].ready, "Ann is ready")
         await ann.close()
     finally:
         await server.close()
@@ -212,11 +208,7 @@ async def test_action_flood_is_refused_then_dropped_and_the_table_goes_on() -> N
         players = [ScriptedPlayer(s, i, out_of_turn=0) for i, s in enumerate((ann, bob))]
         tasks = [asyncio.create_task(p.play()) for p in players]
         table_round = table.game.round.round_no
-        for _ in range(200):
-            if table.sid > 10:
-                break
-            await asyncio.sleep(0.01)
-        assert table.sid > 10
+        await until(lambda: table.sid > 10, "the table goes on")
         assert table.game.round.round_no >= table_round
         for task in tasks:
             task.cancel()
@@ -236,10 +228,10 @@ async def test_second_session_on_a_seat_replaces_the_first() -> None:
         twin = NetClientSession("127.0.0.1", server.port, table.room_code, "Ann", ticket=ann.ticket)
         await twin.connect()  # a RESUME with Ann's ticket
         assert twin.connection == "connected"
-        for _ in range(200):
-            if ann.connection != "connected" or table.slots[0].peer is not None:
-                break
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: ann.connection != "connected" or table.slots[0].peer is not None,
+            "the seat is held by a connection",
+        )
         await twin.close()
         await ann.close()
     finally:
@@ -263,27 +255,19 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
                 Hello(versions=(1,), name="Eve", age=None, kid=False, seed_commit=os.urandom(32))
             )
         )
-        for _ in range(200):
-            if len(table.slots) == 2:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: len(table.slots) == 2, "Eve is seated")
         await TableControls(server).start()
-        for _ in range(200):
-            if table.game is not None:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: table.game is not None, "the round is dealt")
         eve_seat = 1
         state = table._state_for(eve_seat, server.now())
-        for _ in range(200):  # Ann acts on the current state, not on one still on its way
-            if ann.last_state is not None and ann.last_state.sid == state.sid:
-                break
-            await asyncio.sleep(0.01)
+        # Ann acts on the current state, not on one still on its way.
+        await until(
+            lambda: ann.last_state is not None and ann.last_state.sid == state.sid,
+            "Ann sees the current table",
+        )
         if table.game.round.actor == eve_seat:  # Ann is out of turn
             await ann.act("draw")
-            for _ in range(200):
-                if any(isinstance(m, ErrorReply) for m in seen):
-                    break
-                await asyncio.sleep(0.01)
+            await until(lambda: any(isinstance(m, ErrorReply) for m in seen), "Ann is refused")
             error = next(m for m in seen if isinstance(m, ErrorReply))
         else:  # Eve is out of turn
             writer.write(conn.send(ActionRequest(seq=1, sid=state.sid, a="draw")))
@@ -301,9 +285,8 @@ async def test_malformed_and_out_of_turn_actions_get_errors_and_the_table_goes_o
         writer.write(conn.tx.seal(bad))
         while await asyncio.wait_for(reader.read(65536), 2):
             pass
-        await asyncio.sleep(0.05)
-        assert ann.connection == "connected"
-        assert table.slots[eve_seat].peer is None  # Eve is gone, her seat is held
+        await until(lambda: table.slots[eve_seat].peer is None, "Eve's connection is gone")
+        assert ann.connection == "connected"  # Eve is gone, her seat is held
         assert table.slots[eve_seat].kind == "human"
         collector.cancel()
         await ann.close()
@@ -349,10 +332,10 @@ async def test_a_player_dropped_from_the_lobby_joins_again_by_itself() -> None:
         assert writer is not None
         seat = ann.seat
         writer.transport.abort()  # in the lobby too, a dropped player's seat is held
-        for _ in range(800):
-            if ann.reconnects and ann.seat is not None and len(table.slots) == 2:
-                break
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: ann.reconnects and ann.seat is not None and len(table.slots) == 2,
+            "Ann is back in her held seat",
+        )
         assert ann.reconnects == 1
         assert len(table.slots) == 2
         assert {s.name for s in table.slots} == {"Ann", "Bob"}
@@ -390,11 +373,8 @@ async def test_a_table_that_cannot_write_its_journal_pauses_and_players_keep_the
         assert ticket is not None
         journal.full = True
         await TableControls(server).add_bot("beginner")  # a lobby record: cannot be written
-        for _ in range(300):
-            if ann.connection == "reconnecting":
-                break
-            await asyncio.sleep(0.01)
-        assert ann.connection == "reconnecting"  # not "closed": the table is only paused
+        # "reconnecting", not "closed": the table is only paused.
+        await until(lambda: ann.connection == "reconnecting", "Ann keeps trying")
         assert ann.ticket == ticket
         await ann.close()
     finally:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from helpers import until
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -211,11 +212,8 @@ async def test_enter_closes_the_round_result() -> None:
 
 
 async def _drained(queue: asyncio.Queue[object]) -> None:
-    for _ in range(200):
-        if queue.empty():
-            await asyncio.sleep(0.05)
-            return
-        await asyncio.sleep(0.01)
+    await until(queue.empty, "the app reads what the fake session fed it")
+    await asyncio.sleep(0.05)  # and applies the last one (taken off the queue, not yet shown)
 
 
 def test_round_result_is_never_cut_at_80_columns() -> None:
@@ -284,20 +282,16 @@ async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
         session.feed(welcome(), lobby(), state())
         await _drained(session.queue)  # type: ignore[arg-type]
         pipe.send_text("?")
-        await asyncio.sleep(0.1)
-        assert model.help_open
+        await until(lambda: model.help_open, "? opens the help")
         assert "Counter-UNO: catch a player" in render_text(app)
         pipe.send_text("d")  # any key closes the help, and does nothing else
-        await asyncio.sleep(0.1)
-        assert not model.help_open
+        await until(lambda: not model.help_open, "a key closes the help")
         assert session.acted == []
         pipe.send_text("q")
-        await asyncio.sleep(0.1)
-        assert model.confirm_quit
+        await until(lambda: model.confirm_quit, "Q asks before leaving")
         assert "Leave the game?" in render_text(app)
         pipe.send_text("n")  # anything but Y stays
-        await asyncio.sleep(0.1)
-        assert not model.confirm_quit
+        await until(lambda: not model.confirm_quit, "N stays")
         assert not running.done()
         pipe.send_text("qy")
         assert await asyncio.wait_for(running, 5) == 0
@@ -315,16 +309,13 @@ async def test_shared_screen_asks_before_closing_a_running_game() -> None:
         screen.feed(lobby(), state(hand=(), legal=()))
         await _drained(screen.queue)  # type: ignore[arg-type]
         pipe.send_text("q")
-        await asyncio.sleep(0.1)
-        assert "Close the table for everyone?" in render_text(app)
+        await until(lambda: "Close the table for everyone?" in render_text(app), "Q asks first")
         assert controls.calls == []
         pipe.send_text("x")
-        await asyncio.sleep(0.1)
-        assert not model.confirm_quit
+        await until(lambda: not model.confirm_quit, "any other key stays")
         assert controls.calls == []
         pipe.send_text("?")
-        await asyncio.sleep(0.1)
-        assert "PgUp/PgDn: scroll the events" in render_text(app)
+        await until(lambda: "PgUp/PgDn: scroll the events" in render_text(app), "? shows help")
         pipe.send_text(" qy")
         assert await asyncio.wait_for(running, 5) == 0
         assert controls.calls == [("shutdown",)]
