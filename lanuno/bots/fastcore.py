@@ -137,6 +137,7 @@ class FastRules:
         "counter_uno",
         "draw_two_gift",
         "draw_until",
+        "draw_until_by_seat",
         "hand_limit",
         "jump_in",
         "kids",
@@ -173,6 +174,9 @@ class FastRules:
         )
         self.draw_until = rules.draw_until_playable
         self.adults_draw_until = rules.adults_draw_until_playable
+        self.draw_until_by_seat = tuple(
+            self.draw_until or (self.adults_draw_until and not kid) for kid in kids
+        )
         self.can_stack = tuple(rules.stacking or (rules.kids_stack and kid) for kid in kids)
         self.draw_two_gift = rules.draw_two_gift
         self.kids_hit_all = rules.kids_hit_all_adults
@@ -670,9 +674,10 @@ class FastRound:
                 self._give_cards(other, dealt[other])
 
     def _do_draw(self, seat: int) -> None:
-        rules = self.rules
-        until = rules.draw_until or (rules.adults_draw_until and not rules.kids[seat])
-        got = self._draw_until_fits(seat) if until else self._draw(seat, 1)
+        if self.rules.draw_until_by_seat[seat]:
+            got = self._draw_until_fits(seat)
+        else:
+            got = self._draw(seat, 1)
         if got and self.fits(got[-1], self.hands[seat]):
             self.drawn_card = got[-1]
             self.phase = DRAWN
@@ -761,27 +766,6 @@ class FastRound:
             and top in self.hands[seat]
         )
 
-    def _turn_plays(self, seat: int, hand: list[int]) -> list[Move]:
-        """The plays of a hand holding a wild, in the engine's order."""
-        out: list[Move] = []
-        plays = PLAYS[seat]
-        seen = 0
-        top_rank = RANK_OF[self.discard[-1]]
-        color = self.color
-        for card in hand:
-            suit = COLOR_OF[card]
-            if suit == color or (RANK_OF[card] == top_rank and suit >= 0):
-                bit = 1 << card
-                if not seen & bit:
-                    seen |= bit
-                    out.append(plays[card])
-            elif suit < 0:
-                bit = 1 << card
-                if not seen & bit and self.fits(card, hand):
-                    seen |= bit
-                    out.extend(WILD_PLAYS[seat][card])
-        return out
-
     def legal_actions(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now, in the engine's order."""
         phase = self.phase
@@ -803,22 +787,22 @@ class FastRound:
 
     def _turn_options(self, seat: int, hand: list[int]) -> list[Move]:
         out: list[Move] = []
+        # One table lookup per card: 1 a colored card that fits, 2 a wild.
+        fit = _FIT[self.color][RANK_OF[self.discard[-1]]]
         plays = PLAYS[seat]
-        color_of, rank_of = COLOR_OF, RANK_OF
-        top_rank = rank_of[self.discard[-1]]
-        color = self.color
         append = out.append
-        wilds = False
+        seen = 0  # a hand may hold two of the same card: list it once
         for card in hand:
-            suit = color_of[card]
-            if suit == color or (suit >= 0 and rank_of[card] == top_rank):
-                play = plays[card]
-                if play not in out:  # a hand may hold two of the same card
-                    append(play)
-            elif suit < 0:
-                wilds = True
-        if wilds:  # wilds go in hand order among the colored cards: list again
-            out = self._turn_plays(seat, hand)
+            how = fit[card]
+            if how:
+                bit = 1 << card
+                if not seen & bit:
+                    if how == 1:
+                        seen |= bit
+                        append(plays[card])
+                    elif self.fits(card, hand):
+                        seen |= bit
+                        out.extend(WILD_PLAYS[seat][card])
         if self.rules.voluntary_draw or not out:
             out.append(DRAWS[seat])
         return out
@@ -896,6 +880,24 @@ _OTHER_MOVES: dict[int, Callable[[FastRound, int, int, int], None]] = {
     RETURN: FastRound._on_return_move,
 }
 """``apply`` for the moves other than plays, draws and calls, by kind."""
+
+
+def _fit_table(color: int, top_rank: int) -> tuple[int, ...]:
+    return tuple(
+        2
+        if COLOR_OF[card] < 0
+        else 1
+        if COLOR_OF[card] == color or RANK_OF[card] == top_rank
+        else 0
+        for card in range(FACES)
+    )
+
+
+_FIT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_fit_table(color, rank) for rank in range(BLANK + 1)) for color in (0, 1, 2, 3, -1)
+)
+"""Per current color (row 4, reached as index -1, for none) and top rank: for each card,
+1 if it is a colored card that fits, 2 if it is a wild (whose fit depends on the hand)."""
 
 
 def new_round(

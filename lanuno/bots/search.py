@@ -5,7 +5,9 @@ The expert never sees the real round (B2). From its :class:`Observation` it buil
 color, direction, who is exposed, who said UNO) are as observed, while the cards it has not
 seen are dealt at random to the other hands and to the draw pile, respecting what its card
 reading (:mod:`lanuno.bots.knowledge`) says for sure (gaps a forced draw proved, cards a
-challenge showed), and, in most worlds, what it only suspects. The position is written
+challenge showed), and, in most worlds, what it only suspects; worlds are kept in
+proportion to how well the opponents' hands agree with their own past choices (the color
+they named, the card they chose: :mod:`lanuno.bots.inference`). The position is written
 down once per decision through the engine's public constructor (``Round.from_position``,
 which checks it) and converted to the fast core (:mod:`lanuno.bots.fastcore`, the engine's
 rules on integer cards, checked against the engine by ``tests/bots/test_fastcore.py``);
@@ -21,8 +23,10 @@ Two searches share the worlds, the playout policy and the scoring:
 
 Below the options (or the tree) a quick policy plays on, with UNO calls, Counter-UNO and
 jump-ins (T6) as a table of reasonable players makes them, for at most ``horizon`` moves;
-the position is then scored by hand sizes or, at the end of the round, by who won and,
-when the game has a points target, by the points at stake.
+the position is then scored by each seat's chance to win from there, as fitted from
+self-play (:mod:`lanuno.bots.evaluation`: hand sizes, wilds, whose turn, who can play),
+or, at the end of the round, by who won and, when the game has a points target, by the
+points at stake.
 
 Measured against the intermediate at the same compute (400 rounds each, 2 players), the
 flat search scores higher than the tree (0.61 against 0.57-0.58): without common random
@@ -37,6 +41,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lanuno.bots import evaluation, inference
 from lanuno.bots import fastcore as fc
 from lanuno.bots.knowledge import Lack, TableKnowledge
 from lanuno.engine.actions import Action
@@ -59,6 +64,13 @@ TRUST_LIKELY = 0.8
 """Share of worlds in which what an opponent only probably lacks is taken as true."""
 EXPLORATION = 0.7
 """UCB exploration constant (rewards are in [0, 1])."""
+READ_CHOICES = True
+"""Weigh the sampled worlds by the opponents' choices (:mod:`lanuno.bots.inference`)."""
+SAMPLE_TRIES = 8
+"""Deals tried per world at most when weighing worlds by the opponents' choices."""
+FITTED_EVALUATION = True
+"""Score a playout cut short by :mod:`lanuno.bots.evaluation` (fitted from self-play)
+rather than by hand sizes alone."""
 POINTS_WEIGHT = 0.3
 """With a points target, the share of the reward that the points at stake decide."""
 
@@ -98,6 +110,8 @@ class WorldMaker:
     unseen: tuple[int, ...]
     """The cards not seen, as integers."""
     knowledge: TableKnowledge
+    choices: tuple[inference.Choice, ...] = ()
+    """The opponents' readable choices (:mod:`lanuno.bots.inference`)."""
 
     @classmethod
     def from_view(cls, view: Observation, knowledge: TableKnowledge) -> WorldMaker:
@@ -140,10 +154,22 @@ class WorldMaker:
         template = fc.from_round(
             Round.from_position(position), fc.RandomIntShuffler(random.Random(0))
         )
-        return cls(template, view.seat, counts, tuple(unseen), knowledge)
+        choices = inference.read_choices(view) if READ_CHOICES else ()
+        return cls(template, view.seat, counts, tuple(unseen), knowledge, choices)
 
     def sample(self, rng: random.Random) -> fc.FastRound:
-        """One world consistent with the observation and the sure card reading."""
+        """One world consistent with the observation and the sure card reading, drawn in
+        proportion to how well it agrees with the opponents' choices (rejection sampling,
+        at most ``SAMPLE_TRIES`` deals)."""
+        world = self._deal(rng)
+        if self.choices:
+            for _ in range(SAMPLE_TRIES - 1):
+                if rng.random() < inference.likelihood(self.choices, world.hands):
+                    break
+                world = self._deal(rng)
+        return world
+
+    def _deal(self, rng: random.Random) -> fc.FastRound:
         world = self.template.clone()
         world.shuffler = fc.RandomIntShuffler(rng)
         pool = list(self.unseen)
@@ -367,6 +393,8 @@ def rewards(r: fc.FastRound) -> list[float]:
         assert winner is not None
         out[winner] = 1.0
         return out
+    if FITTED_EVALUATION:
+        return evaluation.win_chances(r)
     weights = [_HAND_SHARE[min(len(hand), _MAX_SHARE)] for hand in r.hands]
     total = sum(weights)
     return [w / total for w in weights]

@@ -1,0 +1,176 @@
+"""What opponents' own choices say about their hands (B2: read from the public log only).
+
+Most players, and the intermediate bot exactly, follow two habits: among the cards that
+fit they play the color they hold most, keeping wilds for when nothing else fits; and they
+name for a wild the color they hold most. So each choice is soft evidence about the hand
+it was made from: the hand then is the hand now plus the cards played since, as long as
+the seat received no unseen card in between (a draw, a penalty, a gift, a swap ends the
+evidence). :func:`read_choices` lists that evidence; :func:`likelihood` says how well a
+sampled hand agrees with it, and the expert's world sampler keeps worlds in proportion
+(:mod:`lanuno.bots.search`). A choice that breaks a habit only makes a world less likely,
+never impossible, so a player with other habits misleads the reading only a little.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lanuno.bots import fastcore as fc
+from lanuno.engine.cards import COLORS
+from lanuno.engine.events import (
+    CardsReturned,
+    CardTurned,
+    ColorChosen,
+    DrawCause,
+    Drew,
+    Gave,
+    HandsRotated,
+    HandsSwapped,
+    Passed,
+    PileDealtOut,
+    Played,
+    RoundStarted,
+)
+from lanuno.engine.observation import Observation
+
+BROKEN_HABIT = 0.3
+"""Relative likelihood of a hand under which a choice broke one of the habits."""
+DANGER = 2
+"""With an opponent down to this many cards, players dump points and attack: their card
+choice then says little about their colors, and is not read."""
+
+NAMED, PLAYED, WILD_PLAYED = 0, 1, 2
+
+_COLOR_OF = fc.COLOR_OF
+_RANK_OF = fc.RANK_OF
+_SKIP = fc.SKIP
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    seat: int
+    kind: int
+    """NAMED (a color named for a wild), PLAYED (a colored card chosen on a turn) or
+    WILD_PLAYED (a wild chosen on a turn)."""
+    card: int
+    """The card played (-1 for NAMED)."""
+    color: int
+    """The color named (NAMED), or the current color before the play."""
+    top_rank: int
+    """The rank on the discard pile before the play (fast-core numbering)."""
+    since: tuple[int, ...]
+    """Cards the seat played after the choice (and the card itself for a play): the hand
+    then is the hand now plus these."""
+
+
+@dataclass(slots=True)
+class _Open:
+    seat: int
+    kind: int
+    card: int
+    color: int
+    top_rank: int
+    since: list[int]
+
+
+def read_choices(view: Observation) -> tuple[Choice, ...]:
+    """Each opponent's choices still readable now (made from a hand that has since only
+    lost cards it played in public)."""
+    table = view.table
+    n = table.seats
+    counts = [0] * n
+    color = -1
+    top_rank = -1
+    open_: list[list[_Open]] = [[] for _ in range(n)]
+    after_draw = [False] * n
+    for event in table.log:
+        kind = type(event)
+        if kind is Played:
+            assert isinstance(event, Played)
+            seat, card = event.seat, event.card.index
+            for choice in open_[seat]:
+                choice.since.append(card)
+            chosen = not after_draw[seat] and not event.jump_in
+            others = min((counts[s] for s in range(n) if s != seat), default=99)
+            if chosen and others > DANGER:
+                suit = _COLOR_OF[card]
+                open_[seat].append(
+                    _Open(seat, PLAYED if suit >= 0 else WILD_PLAYED, card, color, top_rank, [card])
+                )
+            after_draw[seat] = False
+            counts[seat] -= 1
+            top_rank = _RANK_OF[card]
+            if _COLOR_OF[card] >= 0:
+                color = _COLOR_OF[card]
+        elif kind is ColorChosen:
+            assert isinstance(event, ColorChosen)
+            color = COLORS.index(event.color)
+            seat = event.seat
+            open_[seat].append(_Open(seat, NAMED, -1, color, top_rank, []))
+        elif kind is CardTurned:
+            assert isinstance(event, CardTurned)
+            card = event.card.index
+            color, top_rank = _COLOR_OF[card], _RANK_OF[card]
+        elif kind is Drew:
+            assert isinstance(event, Drew)
+            counts[event.seat] += event.count
+            open_[event.seat] = []
+            after_draw[event.seat] = event.cause is DrawCause.DRAW
+        elif kind is Passed:
+            assert isinstance(event, Passed)
+            after_draw[event.seat] = False
+        elif kind is RoundStarted:
+            assert isinstance(event, RoundStarted)
+            counts = [event.hand_size] * n
+        elif kind is CardsReturned:
+            assert isinstance(event, CardsReturned)
+            counts[event.seat] -= event.count
+            open_[event.seat] = []
+        elif kind is Gave or kind is HandsSwapped or kind is HandsRotated or kind is PileDealtOut:
+            # Rare (kids' and house rules): stop reading, the counts are not followed.
+            return ()
+    me = view.seat
+    return tuple(
+        Choice(c.seat, c.kind, c.card, c.color, c.top_rank, tuple(c.since))
+        for seat in range(n)
+        if seat != me
+        for c in open_[seat]
+    )
+
+
+def _weights(hand: Sequence[int]) -> list[float]:
+    """Color weights as the habits weigh them (action cards count a bit more)."""
+    weights = [0.0, 0.0, 0.0, 0.0]
+    for card in hand:
+        suit = _COLOR_OF[card]
+        if suit >= 0:
+            weights[suit] += 1.5 if _RANK_OF[card] >= _SKIP else 1.0
+    return weights
+
+
+def consistent(choice: Choice, hand_now: Sequence[int]) -> bool:
+    """Whether the choice follows the habits, for a seat holding ``hand_now``."""
+    hand = list(hand_now)
+    hand.extend(choice.since)
+    if choice.kind == NAMED:
+        weights = _weights(hand)
+        return weights[choice.color] >= max(weights)
+    color, top = choice.color, choice.top_rank
+    fitting = [
+        c for c in hand if _COLOR_OF[c] >= 0 and (_COLOR_OF[c] == color or _RANK_OF[c] == top)
+    ]
+    if choice.kind == WILD_PLAYED:
+        return not fitting  # a wild is kept while a colored card fits
+    weights = _weights(hand)
+    mine = weights[_COLOR_OF[choice.card]]
+    return all(weights[_COLOR_OF[c]] <= mine for c in fitting)
+
+
+def likelihood(choices: Sequence[Choice], hands: Sequence[Sequence[int]]) -> float:
+    """Relative likelihood of the sampled hands given the choices (1 when all agree)."""
+    value = 1.0
+    for choice in choices:
+        if not consistent(choice, hands[choice.seat]):
+            value *= BROKEN_HABIT
+    return value

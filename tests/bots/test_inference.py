@@ -1,0 +1,78 @@
+"""The expert reads the opponents' choices (:mod:`lanuno.bots.inference`): against the
+intermediate, whose habits the reading assumes, every readable choice agrees with that
+player's real hand; the reading uses the public log only; and a sampled world that breaks
+a habit is kept less often."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from lanuno.bots import BotLevel, make_bot
+from lanuno.bots import fastcore as fc
+from lanuno.bots.inference import (
+    NAMED,
+    PLAYED,
+    WILD_PLAYED,
+    Choice,
+    consistent,
+    likelihood,
+    read_choices,
+)
+from lanuno.engine.cards import parse_card
+from lanuno.engine.game import Game
+from lanuno.engine.observation import observe_round
+from lanuno.engine.phases import Phase
+from lanuno.engine.rules import preset, with_options
+from lanuno.sim import offer_out_of_turn
+
+
+def _idx(code: str) -> int:
+    return parse_card(code).index
+
+
+def test_intermediate_choices_agree_with_its_real_hand() -> None:
+    rules = with_options(preset("official"), ["target=none"])
+    seen: Counter[int] = Counter()
+    for game_no in range(12):
+        seats = 2 + game_no % 3
+        game = Game(rules, seats, f"inference/{game_no}")
+        bots = [make_bot(BotLevel.INTERMEDIATE) for _ in range(seats)]
+        rng = random.Random(game_no)
+        rnd = game.round
+        for _ in range(400):
+            if rnd.phase is Phase.ROUND_OVER:
+                break
+            for choice in read_choices(observe_round(rnd, rnd.actor)):
+                assert choice.seat != rnd.actor
+                real = [card.index for card in rnd.hands[choice.seat]]
+                assert consistent(choice, real), (choice, rnd.hands[choice.seat])
+                seen[choice.kind] += 1
+            offer_out_of_turn(game, bots, rng)
+            if rnd.phase is Phase.ROUND_OVER:
+                break
+            action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
+            assert action is not None
+            rnd.apply(action)
+    assert seen[PLAYED] > 100
+    assert seen[NAMED] > 5
+    assert seen[WILD_PLAYED] > 5
+
+
+def test_habits() -> None:
+    red, green = 0, 2
+    # Named green while holding more red: a broken habit.
+    named = Choice(1, NAMED, -1, green, fc.RANK_OF[_idx("R5")], ())
+    assert consistent(named, [_idx("G1"), _idx("G2"), _idx("R3")])
+    assert not consistent(named, [_idx("G1"), _idx("R2"), _idx("R3")])
+    # Played G5 on R5 (green over red): holds at least as much green as red, counting the
+    # played card itself.
+    played = Choice(1, PLAYED, _idx("G5"), red, 5, (_idx("G5"),))
+    assert consistent(played, [_idx("R1"), _idx("B9")])
+    assert not consistent(played, [_idx("R1"), _idx("R2")])
+    # A wild played while a colored card fitted.
+    wild = Choice(1, WILD_PLAYED, _idx("W"), red, 5, (_idx("W"),))
+    assert consistent(wild, [_idx("B1"), _idx("G2")])
+    assert not consistent(wild, [_idx("R1")])
+    assert likelihood((named, wild), [[], [_idx("G1"), _idx("R2"), _idx("R3")]]) < 0.5
+    assert likelihood((named,), [[], [_idx("G1")]]) == 1.0
