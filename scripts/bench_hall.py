@@ -8,8 +8,9 @@ it measures, in the same run:
   * action-to-all-seats latency: from a seat sending its action to the moment the last of
     the table's 10 seats has the resulting ``state`` (host: engine, redaction, journal
     group commit with fdatasync, AEAD per seat; clients: decrypt, validate);
-  * host RSS (the one hall process; the K processes summed) and host CPU per action
-    (user + system seconds of the host process(es) over the window / actions in it);
+  * host RSS (the one hall process; the K processes summed; worker processes included)
+    and host CPU per action (user + system seconds of the host process(es) and their
+    workers over the window / actions in it);
   * for ``hall`` one process serves the K tables (``lanuno host --tables K`` once it
     exists, else this script's stand-in: K ``TableServer`` on one event loop, built as
     ``lanuno host --headless`` builds its one); for ``procs`` K separate ``lanuno host
@@ -140,8 +141,8 @@ def profiled(target: Any, *args: Any) -> None:
 @dataclass
 class Hosts:
     processes: list[subprocess.Popen[bytes]]
-    endpoints: list[tuple[int, int | None]]
-    """(port, table number or None) per table."""
+    endpoints: list[tuple[int, int | None, str]]
+    """(port, table number or None, room code) per table."""
     scratch: Path
 
     def pids(self) -> list[int]:
@@ -196,12 +197,27 @@ def start_hall(count: int) -> Hosts:
     if hall_available():
         (port,) = _free_ports(1)
         command = [
-            sys.executable, __file__, "--run-lanuno", "host", *HOST_ARGS,
-            "--tables", str(count), "--port", str(port), "--journal", str(scratch),
+            sys.executable, __file__, "--run-lanuno", "host", *HOST_ARGS, "--tables",
+            str(count), "--port", str(port), "--journal", str(scratch / "hall"),
         ]  # fmt: skip
-        process = subprocess.Popen(command, env=_env(), stdout=subprocess.DEVNULL)
+        process = subprocess.Popen(command, env=_env(), stdout=subprocess.PIPE, text=True)
+        assert process.stdout is not None
+        codes: dict[int, str] = {}
+        # "table N (name): players join with: lanuno join ADDR --table N --code CODE"
+        for line in process.stdout:
+            if "players join with" in line:
+                words = line.split()
+                codes[int(words[words.index("--table") + 1])] = words[-1]
+                if len(codes) == count:
+                    break
+        if len(codes) != count:
+            process.kill()
+            raise RuntimeError("the hall did not open its tables")
+        stdout = process.stdout
+        threading.Thread(target=lambda: [None for _ in stdout], daemon=True).start()
         _wait_listening(port, process, 60)
-        return Hosts([process], [(port, n + 1) for n in range(count)], scratch)
+        endpoints = [(port, n, codes[n]) for n in range(1, count + 1)]
+        return Hosts([process], endpoints, scratch)
     port_file = scratch / "ports"
     command = [sys.executable, __file__, "--stand-in", str(count), str(port_file), str(scratch)]
     process = subprocess.Popen(command, env=_env())
@@ -212,7 +228,7 @@ def start_hall(count: int) -> Hosts:
             raise RuntimeError("the hall stand-in did not start")
         time.sleep(0.05)
     ports = json.loads(port_file.read_text())
-    return Hosts([process], [(p, None) for p in ports], scratch)
+    return Hosts([process], [(p, None, CODE) for p in ports], scratch)
 
 
 def start_processes(count: int) -> Hosts:
@@ -227,12 +243,24 @@ def start_processes(count: int) -> Hosts:
         processes.append(subprocess.Popen(command, env=_env(), stdout=subprocess.DEVNULL))
     for port, process in zip(ports, processes, strict=True):
         _wait_listening(port, process, 120)
-    return Hosts(processes, [(p, None) for p in ports], scratch)
+    return Hosts(processes, [(p, None, CODE) for p in ports], scratch)
+
+
+def with_children(pids: list[int]) -> list[int]:
+    """The processes and all their live descendants (the hall's worker pool counts)."""
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(p) for p in (task / "children").read_text().split()]
+    return found
 
 
 def rss_mb(pids: list[int]) -> float:
     total = 0
-    for pid in pids:
+    for pid in with_children(pids):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
@@ -242,7 +270,7 @@ def rss_mb(pids: list[int]) -> float:
 def cpu_seconds(pids: list[int]) -> float:
     ticks = os.sysconf("SC_CLK_TCK")
     total = 0
-    for pid in pids:
+    for pid in with_children(pids):
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / ticks
@@ -251,14 +279,12 @@ def cpu_seconds(pids: list[int]) -> float:
 # ---------------------------------------------------------------------- client processes
 
 
-def make_session(port: int, table: int | None, name: str) -> Any:
+def make_session(port: int, table: int | None, code: str, name: str) -> Any:
     from lanuno.client.session import ClientTiming
     from lanuno.net.client import NetClientSession
 
     timing = ClientTiming(backoff=(0.1, 0.5), reconnect_for=60.0)
-    if table is None:
-        return NetClientSession("127.0.0.1", port, CODE, name, timing=timing)
-    return NetClientSession("127.0.0.1", port, CODE, name, timing=timing, table=table)  # type: ignore[call-arg]
+    return NetClientSession("127.0.0.1", port, code, name, timing=timing, table=table or 1)
 
 
 async def run_clients(spec: dict[str, Any]) -> None:
@@ -276,10 +302,10 @@ async def run_clients(spec: dict[str, Any]) -> None:
     tasks: list[asyncio.Task[None]] = []
     count = len(spec["tables"])
 
-    async def play_table(index: int, port: int, number: int | None) -> None:
+    async def play_table(index: int, port: int, number: int | None, code: str) -> None:
         sessions = []
         for seat in range(SEATS):
-            session = make_session(port, number, f"t{index}s{seat}")
+            session = make_session(port, number, code, f"t{index}s{seat}")
             await session.connect()
             sessions.append(session)
         sent_at: dict[int, float] = {}
@@ -324,8 +350,8 @@ async def run_clients(spec: dict[str, Any]) -> None:
 
         await asyncio.gather(*(seat_loop(s) for s in sessions))
 
-    for index, (port, number) in enumerate(spec["tables"]):
-        tasks.append(asyncio.create_task(play_table(index, port, number)))
+    for index, (port, number, code) in enumerate(spec["tables"]):
+        tasks.append(asyncio.create_task(play_table(index, port, number, code)))
         await asyncio.sleep(0.02)  # joins spread a little, as people arrive
     await asyncio.wait_for(all_started.wait(), spec["start_timeout"])
     print("ready", flush=True)
@@ -431,7 +457,11 @@ def measure(
 # ---------------------------------------------------------------------- the flood
 
 
-async def flood(port: int, _table: int | None, stop: threading.Event) -> dict[str, int]:
+FLOODER = ("127.0.0.66", 0)
+"""The misbehaving client's address: another machine (failed codes block an address)."""
+
+
+async def flood(port: int, table: int | None, code: str, stop: threading.Event) -> dict[str, int]:
     """A misbehaving client of one table: wrong-code handshakes, and a spectator that
     floods pings without reading (cut off, it comes back), until ``stop`` is set."""
     from lanuno.wire.connection import ClientConnection, HandshakeComplete
@@ -442,8 +472,11 @@ async def flood(port: int, _table: int | None, stop: threading.Event) -> dict[st
     async def wrong_codes() -> None:
         while not stop.is_set():
             with contextlib.suppress(Exception):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                conn = ClientConnection.join("000000" if CODE != "000000" else "1", os.urandom)
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=FLOODER
+                )
+                wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+                conn = ClientConnection.join(wrong, os.urandom, table or 1)
                 writer.write(conn.data_to_send())
                 with contextlib.suppress(Exception):
                     while data := await asyncio.wait_for(reader.read(65536), 2):
@@ -456,8 +489,10 @@ async def flood(port: int, _table: int | None, stop: threading.Event) -> dict[st
     async def pinger() -> None:
         while not stop.is_set():
             with contextlib.suppress(Exception):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                conn = ClientConnection.join(CODE, os.urandom)
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=FLOODER
+                )
+                conn = ClientConnection.join(code, os.urandom, table or 1)
                 writer.write(conn.data_to_send())
                 done = False
                 while not done:
@@ -500,11 +535,11 @@ def flood_figures(seconds: float) -> tuple[Figures, Figures, dict[str, int]]:
     hosts = start_hall(2)
     counts: dict[str, int] = {}
     try:
-        port, number = hosts.endpoints[0]
+        port, number, code = hosts.endpoints[0]
         stop = threading.Event()
 
         def run_flood() -> None:
-            counts.update(asyncio.run(flood(port, number, stop)))
+            counts.update(asyncio.run(flood(port, number, code, stop)))
 
         flooder = threading.Thread(target=run_flood, daemon=True)
         flooder.start()
@@ -515,6 +550,91 @@ def flood_figures(seconds: float) -> tuple[Figures, Figures, dict[str, int]]:
         hosts.stop()
     flooder.join(30)
     return quiet, flooded, counts
+
+
+# ---------------------------------------------------------------------- the join storm
+
+STORM_TABLES = 10
+STORM_JOINS = 100
+
+
+async def storm(
+    endpoints: list[tuple[int, int | None, str]], stop: threading.Event
+) -> dict[str, int]:
+    """Every 2 s, 100 JOIN handshakes at once (10 per table, each from its own loopback
+    address, so the per-address cap does not turn them away) until ``stop`` is set."""
+    from lanuno.wire.connection import ClientConnection, HandshakeComplete
+
+    counts = {"joins_started": 0, "joins_done": 0}
+
+    async def one(index: int, port: int, table: int | None, code: str) -> None:
+        counts["joins_started"] += 1
+        writer = None
+        with contextlib.suppress(Exception):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(f"127.0.{index // 200}.{2 + index % 200}", 0)
+            )
+            conn = ClientConnection.join(code, os.urandom, table or 1)
+            writer.write(conn.data_to_send())
+            while data := await asyncio.wait_for(reader.read(65536), 10):
+                events = conn.receive_data(data)
+                writer.write(conn.data_to_send())
+                if any(isinstance(e, HandshakeComplete) for e in events):
+                    counts["joins_done"] += 1
+                    break
+        if writer is not None:
+            writer.close()
+
+    burst = 0
+    while not stop.is_set():
+        await asyncio.gather(
+            *(
+                one(burst * STORM_JOINS + i, *endpoints[i % len(endpoints)])
+                for i in range(STORM_JOINS)
+            )
+        )
+        burst += 1
+        for _ in range(20):
+            if stop.is_set():
+                break
+            await asyncio.sleep(0.1)
+    return counts
+
+
+def storm_figures(seconds: float, kinds: list[str]) -> list[tuple[str, Figures, dict[str, int]]]:
+    """Table 1 of an 11-table hall at human pace, quiet, then while 100 joins arrive at
+    once every 2 s at the 10 others, with the host's SPAKE2 in each kind of worker."""
+    found = []
+    for kind in ["quiet", *kinds]:
+        if kind != "quiet":
+            os.environ["LANUNO_WORKERS"] = kind
+        hosts = start_hall(1 + STORM_TABLES)
+        os.environ.pop("LANUNO_WORKERS", None)
+        counts: dict[str, int] = {}
+        stop = threading.Event()
+        stormer = None
+        try:
+            if kind != "quiet":
+
+                def run_storm(
+                    endpoints: list[tuple[int, int | None, str]],
+                    stop: threading.Event,
+                    counts: dict[str, int],
+                ) -> None:
+                    counts.update(asyncio.run(storm(endpoints, stop)))
+
+                stormer = threading.Thread(
+                    target=run_storm, args=(hosts.endpoints[1:], stop, counts), daemon=True
+                )
+                stormer.start()
+            figures = measure(hosts, HUMAN_PACE, seconds, tables=[0])
+        finally:
+            stop.set()
+            if stormer is not None:
+                stormer.join(30)
+            hosts.stop()
+        found.append((kind, figures, counts))
+    return found
 
 
 # ---------------------------------------------------------------------- main
@@ -543,6 +663,12 @@ def main() -> None:
     )
     parser.add_argument("--no-procs", action="store_true", help="skip the K-processes side")
     parser.add_argument("--no-flood", action="store_true")
+    parser.add_argument(
+        "--storm",
+        default="process",
+        help="join-storm figure with these SPAKE2 worker kinds (process,thread,inline; "
+        "'none' to skip)",
+    )
     args = parser.parse_args()
     ks = [int(k) for k in args.ks.split(",")]
     seconds = args.seconds
@@ -580,6 +706,9 @@ def main() -> None:
         print(f"flood: table 2 while table 1 is flooded: {flooded.line()}")
         print(f"flood: {counts}")
         print(f"flood_other_table_p99_ms: {flooded.p99_ms:.2f} (quiet {quiet.p99_ms:.2f})")
+    if args.storm != "none":
+        for kind, figures, counts in storm_figures(seconds, args.storm.split(",")):
+            print(f"storm: table 1 ({kind:7}): {figures.line()} {counts or ''}", flush=True)
     top = max(ks)
     figures = results.get(("hall", 50, "human")) or results.get(("hall", top, "human"))
     label = 50 if ("hall", 50, "human") in results else top

@@ -189,7 +189,8 @@ def shared_workers() -> Workers:
     global _shared
     with _shared_lock:
         if _shared is None:
-            _shared = Workers()
+            # LANUNO_WORKERS=thread|inline: for measurements (scripts/bench_hall.py --storm).
+            _shared = Workers(kind=os.environ.get("LANUNO_WORKERS", "process"))
             atexit.register(close_shared_workers)  # Ctrl-C and SIGTERM end here too
         return _shared
 
