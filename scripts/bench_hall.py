@@ -35,6 +35,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import contextvars
+import functools
 import json
 import os
 import random
@@ -68,6 +70,7 @@ HOST_ARGS = [
 # ---------------------------------------------------------------------- host processes
 
 
+@functools.cache
 def hall_available() -> bool:
     """Whether ``lanuno host`` serves several tables (the hall has landed)."""
     try:
@@ -84,8 +87,11 @@ def hall_available() -> bool:
     return "--tables" in out
 
 
-def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(REPO), "XDG_STATE_HOME": tempfile.gettempdir()}
+def _env(probes: Path | None = None) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_STATE_HOME": tempfile.gettempdir()}
+    if probes is not None:
+        env["LANUNO_BENCH_PROBES"] = str(probes)
+    return env
 
 
 async def serve_stand_in(count: int, port_file: Path, journal_dir: Path) -> None:
@@ -115,8 +121,67 @@ async def serve_stand_in(count: int, port_file: Path, journal_dir: Path) -> None
         await server.close()
 
 
+def install_probes(out: Path) -> None:
+    """Inside a host process: how late its event loop wakes (a 10 ms sleeper) and how long
+    each group-commit pass keeps a table's messages waiting (submit to durable); written
+    to ``out`` as JSON at exit. Tells the loop's own stalls from the disk's and from the
+    machine's (clients, other processes)."""
+    import atexit
+
+    from lanuno.net import commit
+
+    lags: list[tuple[float, float]] = []
+    waits: list[tuple[float, float]] = []
+    started: list[asyncio.AbstractEventLoop] = []
+    tasks: list[asyncio.Task[None]] = []
+    submit = commit.GroupCommit.submit
+
+    async def sleeper() -> None:
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append((before, time.monotonic() - before - 0.01))
+
+    def timed_submit(self: Any, journal: Any, records: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        if loop not in started:
+            started.append(loop)
+            tasks.append(loop.create_task(sleeper()))
+        future = submit(self, journal, records)
+        begun = time.monotonic()
+        future.add_done_callback(lambda _f: waits.append((begun, time.monotonic() - begun)))
+        return future
+
+    commit.GroupCommit.submit = timed_submit  # type: ignore[method-assign]
+
+    def dump() -> None:
+        out.write_text(json.dumps({"lags": lags, "waits": waits}))
+
+    atexit.register(dump)
+
+
+def probe_line(path: Path, window: tuple[float, float]) -> str:
+    """Host-side figures from ``install_probes`` within the measured window (empty if the
+    host wrote none)."""
+    if not path.exists():
+        return ""
+    data = json.loads(path.read_text())
+    parts = []
+    for name, key in (("loop lag", "lags"), ("commit wait", "waits")):
+        values = [v for t, v in data[key] if window[0] <= t <= window[1]]
+        if values:
+            parts.append(
+                f"{name} p50 {percentile(values, 0.5) * 1e3:.1f} / p99 "
+                f"{percentile(values, 0.99) * 1e3:.1f} / max {max(values) * 1e3:.1f} ms"
+            )
+    return "host: " + "; ".join(parts)
+
+
 def profiled(target: Any, *args: Any) -> None:
     """Run ``target(*args)`` under cProfile when LANUNO_BENCH_PROFILE names a directory."""
+    probes = os.environ.get("LANUNO_BENCH_PROBES")
+    if probes:
+        install_probes(Path(probes))
     directory = os.environ.get("LANUNO_BENCH_PROFILE")
     if not directory:
         target(*args)
@@ -144,6 +209,9 @@ class Hosts:
     endpoints: list[tuple[int, int | None, str]]
     """(port, table number or None, room code) per table."""
     scratch: Path
+    probe: str = ""
+    """The host's own figures (``install_probes``) in the window, once stopped."""
+    window: tuple[float, float] = (0.0, float("inf"))
 
     def pids(self) -> list[int]:
         return [p.pid for p in self.processes]
@@ -158,6 +226,7 @@ class Hosts:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        self.probe = probe_line(self.scratch / "probes.json", self.window)
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
@@ -192,35 +261,44 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout: float)
     raise RuntimeError(f"host on port {port} did not start")
 
 
+def hall_kind(count: int) -> str:
+    """What serves ``count`` tables in one process: the hall (up to its 32 tables, the
+    protocol's limit) or the stand-in (K TableServers on one loop, one port each)."""
+    from lanuno.wire.crypto import MAX_TABLES
+
+    return "hall" if hall_available() and count <= MAX_TABLES else "stand-in"
+
+
 def start_hall(count: int) -> Hosts:
     scratch = Path(tempfile.mkdtemp(prefix="bench-hall-"))
-    if hall_available():
+    if hall_kind(count) == "hall":
         (port,) = _free_ports(1)
         command = [
             sys.executable, __file__, "--run-lanuno", "host", *HOST_ARGS, "--tables",
             str(count), "--port", str(port), "--journal", str(scratch / "hall"),
         ]  # fmt: skip
-        process = subprocess.Popen(command, env=_env(), stdout=subprocess.PIPE, text=True)
-        assert process.stdout is not None
+        # Its log goes to a file: a pipe read by this busy process would block its prints.
+        log = scratch / "host.log"
+        with open(log, "w") as out:
+            process = subprocess.Popen(command, env=_env(scratch / "probes.json"), stdout=out)
         codes: dict[int, str] = {}
-        # "table N (name): players join with: lanuno join ADDR --table N --code CODE"
-        for line in process.stdout:
-            if "players join with" in line:
-                words = line.split()
-                codes[int(words[words.index("--table") + 1])] = words[-1]
-                if len(codes) == count:
-                    break
-        if len(codes) != count:
-            process.kill()
-            raise RuntimeError("the hall did not open its tables")
-        stdout = process.stdout
-        threading.Thread(target=lambda: [None for _ in stdout], daemon=True).start()
+        end = time.monotonic() + 60
+        while len(codes) < count:
+            if time.monotonic() > end or process.poll() is not None:
+                process.kill()
+                raise RuntimeError("the hall did not open its tables")
+            time.sleep(0.05)
+            # "table N (name): players join with: lanuno join ADDR --table N --code CODE"
+            for line in log.read_text().splitlines():
+                if "players join with" in line:
+                    words = line.split()
+                    codes[int(words[words.index("--table") + 1])] = words[-1]
         _wait_listening(port, process, 60)
         endpoints = [(port, n, codes[n]) for n in range(1, count + 1)]
         return Hosts([process], endpoints, scratch)
     port_file = scratch / "ports"
     command = [sys.executable, __file__, "--stand-in", str(count), str(port_file), str(scratch)]
-    process = subprocess.Popen(command, env=_env())
+    process = subprocess.Popen(command, env=_env(scratch / "probes.json"))
     end = time.monotonic() + 60
     while not (port_file.exists() and port_file.read_text()):
         if time.monotonic() > end or process.poll() is not None:
@@ -293,6 +371,18 @@ async def run_clients(spec: dict[str, Any]) -> None:
     window between ``go`` and ``stop`` (read from stdin)."""
     from lanuno.wire.messages import GameEnd, Lobby, State
 
+    # Each seat connects from its own loopback address, as each player from their laptop:
+    # the host's per-address caps on handshakes are for one machine, not a whole party.
+    source: contextvars.ContextVar[str | None] = contextvars.ContextVar("source", default=None)
+    plain_open = asyncio.open_connection
+
+    async def open_from(host: str, port: int, **options: Any) -> Any:
+        address = source.get()
+        if address is not None and "local_addr" not in options:
+            options["local_addr"] = (address, 0)
+        return await plain_open(host, port, **options)
+
+    asyncio.open_connection = open_from  # type: ignore[assignment]
     pace: float = spec["pace"]
     rng = random.Random(spec["seed"])
     window: list[float] = []  # [go] then [go, stop]
@@ -305,6 +395,7 @@ async def run_clients(spec: dict[str, Any]) -> None:
     async def play_table(index: int, port: int, number: int | None, code: str) -> None:
         sessions = []
         for seat in range(SEATS):
+            source.set(f"127.1.{spec['first'] + index}.{seat + 1}")
             session = make_session(port, number, code, f"t{index}s{seat}")
             await session.connect()
             sessions.append(session)
@@ -402,6 +493,7 @@ def measure(
     for number, group in enumerate(groups):
         spec = {
             "tables": [hosts.endpoints[t] for t in group],
+            "first": number * 64,
             "pace": pace,
             "seed": number,
             "start_timeout": 60 + 3 * len(chosen),
@@ -426,7 +518,9 @@ def measure(
             assert client.stdin is not None
             client.stdin.write("go\n")
             client.stdin.flush()
+        start = time.monotonic()
         time.sleep(seconds)
+        hosts.window = (start, time.monotonic())
         cpu1 = cpu_seconds(hosts.pids())
         rss = rss_mb(hosts.pids())
         latencies: list[float] = []
@@ -654,7 +748,9 @@ def main() -> None:
         profiled(lanuno_main, sys.argv[2:])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--ks", default="1,10,25,50", help="table counts (default 1,10,25,50)")
+    parser.add_argument(
+        "--ks", default="1,10,25,32,50", help="table counts (default 1,10,25,32,50)"
+    )
     parser.add_argument("--quick", action="store_true", help="K = 1,10, short windows")
     parser.add_argument("--seconds", type=float, default=15.0, help="window per measurement")
     parser.add_argument("--paces", default="human,full")
@@ -675,8 +771,8 @@ def main() -> None:
     if args.quick:
         ks, seconds = [k for k in ks if k <= 10] or [1], min(seconds, 6.0)
     paces = {"human": HUMAN_PACE, "full": 0.0}
-    mode = "lanuno host --tables K" if hall_available() else "stand-in (K TableServers, one loop)"
-    print(f"hall: {mode}; procs: K x lanuno host --headless; window {seconds:g} s; "
+    print(f"hall: lanuno host --tables K (K <= 32; above: the stand-in, K TableServers on one "
+          f"loop); procs: K x lanuno host --headless; window {seconds:g} s; "
           f"{os.cpu_count()} cores; clients in up to {CLIENT_PROCESSES} processes")  # fmt: skip
     results: dict[tuple[str, int, str], Figures] = {}
     for k in ks:
@@ -688,10 +784,12 @@ def main() -> None:
             finally:
                 hosts.stop()
             results[("hall", k, pace_name)] = hall
-            print(f"K={k:<3} {pace_name:5} hall : {hall.line()}", flush=True)
+            print(f"K={k:<3} {pace_name:5} {hall_kind(k):8}: {hall.line()}", flush=True)
+            if hosts.probe:
+                print(f"      {hosts.probe}", flush=True)
             if args.no_procs or k > args.procs_max:
                 why = "skipped (--no-procs)" if args.no_procs else f"skipped (K > {args.procs_max})"
-                print(f"K={k:<3} {pace_name:5} procs: {why}", flush=True)
+                print(f"K={k:<3} {pace_name:5} procs   : {why}", flush=True)
                 continue
             hosts = start_processes(k)
             try:
@@ -699,7 +797,7 @@ def main() -> None:
             finally:
                 hosts.stop()
             results[("procs", k, pace_name)] = procs
-            print(f"K={k:<3} {pace_name:5} procs: {procs.line()}", flush=True)
+            print(f"K={k:<3} {pace_name:5} procs   : {procs.line()}", flush=True)
     if not args.no_flood:
         quiet, flooded, counts = flood_figures(seconds)
         print(f"flood: table 2 without flood: {quiet.line()}")
