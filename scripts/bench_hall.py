@@ -365,14 +365,10 @@ def make_session(port: int, table: int | None, code: str, name: str) -> Any:
     return NetClientSession("127.0.0.1", port, code, name, timing=timing, table=table or 1)
 
 
-async def run_clients(spec: dict[str, Any]) -> None:
-    """One client process: the seats of its tables play until told to stop; prints one
-    JSON line of samples (action sent at, last seat had it at) for actions sent in the
-    window between ``go`` and ``stop`` (read from stdin)."""
-    from lanuno.wire.messages import GameEnd, Lobby, State
-
-    # Each seat connects from its own loopback address, as each player from their laptop:
-    # the host's per-address caps on handshakes are for one machine, not a whole party.
+def connect_from_own_addresses() -> contextvars.ContextVar[str | None]:
+    """Each seat connects from its own loopback address (set in the returned variable
+    before connecting), as each player from their laptop: the host's per-address caps on
+    handshakes are for one machine, not a whole party."""
     source: contextvars.ContextVar[str | None] = contextvars.ContextVar("source", default=None)
     plain_open = asyncio.open_connection
 
@@ -383,6 +379,16 @@ async def run_clients(spec: dict[str, Any]) -> None:
         return await plain_open(host, port, **options)
 
     asyncio.open_connection = open_from  # type: ignore[assignment]
+    return source
+
+
+async def run_clients(spec: dict[str, Any]) -> None:
+    """One client process: the seats of its tables play until told to stop; prints one
+    JSON line of samples (action sent at, last seat had it at) for actions sent in the
+    window between ``go`` and ``stop`` (read from stdin)."""
+    from lanuno.wire.messages import GameEnd, Lobby, State
+
+    source = connect_from_own_addresses()
     pace: float = spec["pace"]
     rng = random.Random(spec["seed"])
     window: list[float] = []  # [go] then [go, stop]
