@@ -4,8 +4,8 @@ One pool of worker processes per host process (``shared_workers()``), so a hall'
 share it: 100 joins arriving at once or an expert thinking for its whole time budget never
 stall a playing table (pure-Python group arithmetic and searches hold the GIL, so threads
 would not do: measured in ``scripts/bench_hall.py --storm``). Processes are spawned (the
-host runs threads), ignore SIGINT (Ctrl-C reaches the whole process group; the host
-decides) and die with their parent (``PR_SET_PDEATHSIG``, even after a SIGKILL);
+host runs threads), never take SIGINT (spawned with it blocked, then ignoring it: Ctrl-C
+reaches the whole process group, and the host decides) and die with their parent (``PR_SET_PDEATHSIG``, even after a SIGKILL);
 ``close()`` shuts them down and waits.
 
 Expert bots: :class:`PooledBot` wraps an expert for the table. Asked to choose, it looks
@@ -105,7 +105,13 @@ class Workers:
             except Exception as error:
                 future.set_exception(error)
             return future
-        return self._executor().submit(function, *args)
+        # A submit may spawn a worker: it starts with SIGINT blocked (the mask is inherited
+        # through exec), so a Ctrl-C while it is still importing cannot interrupt it.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return self._executor().submit(function, *args)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
     async def spake(self, work: SpakeWork) -> SpakeResult:
         """One SPAKE2 step of a handshake, off the loop."""
