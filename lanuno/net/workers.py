@@ -5,8 +5,8 @@ share it: 100 joins arriving at once or an expert thinking for its whole time bu
 stall a playing table (pure-Python group arithmetic and searches hold the GIL, so threads
 would not do: measured in ``scripts/bench_hall.py --storm``). Processes are spawned (the
 host runs threads), never take SIGINT (spawned with it blocked, then ignoring it: Ctrl-C
-reaches the whole process group, and the host decides) and die with their parent (``PR_SET_PDEATHSIG``, even after a SIGKILL);
-``close()`` shuts them down and waits.
+reaches the whole process group, and the host decides) and die with their parent
+(``PR_SET_PDEATHSIG``, even after a SIGKILL); ``close()`` shuts them down and waits.
 
 Expert bots: :class:`PooledBot` wraps an expert for the table. Asked to choose, it looks
 for the answer to that very observation; if there is none it sends the frozen
