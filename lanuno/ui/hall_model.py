@@ -209,6 +209,9 @@ def visible_rows(heights: Sequence[int], selected: int, top: int, height: int) -
     while selected >= last and first < selected:
         first += 1
         last = last_from(first)
+    # Room left below the last row (a taller window, fewer rows): show earlier rows again.
+    while first > 0 and last == count and last_from(first - 1) == count:
+        first -= 1
     return Visible(first, last)
 
 

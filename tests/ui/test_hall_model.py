@@ -157,6 +157,15 @@ def test_the_list_scrolls_to_keep_the_selected_row_in_view() -> None:
     assert back.first == 1  # scrolled back just enough
 
 
+def test_a_taller_window_shows_the_rows_scrolled_out_before() -> None:
+    heights = [4] * 6
+    assert visible_rows(heights, selected=5, top=0, height=20).first == 2
+    taller = visible_rows(heights, selected=5, top=2, height=36)
+    assert (taller.first, taller.last) == (0, 6)
+    one_more = visible_rows(heights, selected=5, top=2, height=22)  # 1 + 4 x 5 = 21 lines
+    assert (one_more.first, one_more.last) == (1, 6)
+
+
 def test_an_empty_hall_shows_no_rows() -> None:
     assert visible_rows([], 0, 0, 20) == visible_rows([], 3, 5, 20)
 
