@@ -102,7 +102,10 @@ class NumberedScreen:
 
     @property
     def table_name(self) -> str:
-        return f"{self._tr('hall.table', number=self._table.number)} · {self._table.name}"
+        number = self._tr("hall.table", number=self._table.number)
+        name = self._table.name
+        # "Table 2" (the default names of --tables) needs no "table 2 · " in front.
+        return name if name.casefold() == number.casefold() else f"{number} · {name}"
 
     @property
     def room_code(self) -> str:

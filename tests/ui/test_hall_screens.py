@@ -123,3 +123,9 @@ def test_a_table_after_the_first_says_its_number_in_the_join_line(three: Hall) -
     first = render_text(app)
     assert "lanuno join 192.168.1.20:41234  │" in first
     assert "--table" not in first  # table 1 is what a bare address means
+
+
+def test_a_default_table_name_is_not_numbered_twice() -> None:
+    for ctl, app in hall_of(("Table 1", "Table 2"), "en"):
+        ctl.show(2)
+        assert render_text(app).startswith(" lanuno · Table 2 · Preset")

@@ -77,7 +77,7 @@ def test_the_hall_at_80x24_shows_opens_and_closes_tables(tmux: Tmux, tmp_path: P
     _wait(tmux, "h:host", r"Bot 1 \(intermediate\) · Lea")
 
     tmux.keys("h:host", "2", "Enter")
-    screen = _wait(tmux, "h:host", r"table 2 · Table 2")
+    screen = _wait(tmux, "h:host", r"lanuno · Table 2 · Preset")
     assert "Esc hall" in screen
     assert re.search(r"\d{3} \d{3}", screen)  # Lea's check number, as on a table's screen
     tmux.keys("h:host", "Escape")
