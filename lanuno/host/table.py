@@ -414,6 +414,10 @@ class Table(Dealing, Seating):
             table._next_round_at = now + config.next_round_after
         table._replan_bots(now)
         table._outbox.clear()
+        # Nobody is connected yet, but the shared screens (the host's own, remote ones, a
+        # hall's rows) show the restored table at once, not an empty lobby.
+        table._send_lobby()
+        table._deliver_states(now)
         return table
 
     # ------------------------------------------------------------------ lobby
