@@ -197,7 +197,7 @@ class Hall:
             for _ in range(bots):
                 table.add_bot(config.bot_level)
         if journal is None and self.journal_dir is not None:
-            journal = JournalWriter(self.journal_dir / table_journal_name(number))
+            journal = JournalWriter(self._new_journal_path(number))
         prefix = f"[{config.name}] " if self._prefix_logs else ""
         server = TableServer(
             table,
@@ -253,10 +253,12 @@ class Hall:
 
     async def _watch(self, entry: HallTable) -> None:
         """A table that stops by itself (its journal failed) stays listed, stopped; the
-        hall ends when every table has stopped."""
+        hall ends when every table it lists has stopped so. Tables the host closed are not
+        listed: closing the last one leaves an empty hall, open for new tables."""
         await entry.server.closed.wait()
         self._changed()
-        if all(t.server.closed.is_set() for t in self._tables.values()):
+        listed = list(self._tables.values())
+        if listed and all(t.server.closed.is_set() for t in listed):
             self.closed.set()
 
     # ------------------------------------------------------------------ helpers
@@ -264,6 +266,17 @@ class Hall:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+
+    def _new_journal_path(self, number: int) -> Path:
+        """``table-N.journal``, or ``table-N-2.journal``... when a closed table N left its
+        journal there (a closed table's journal is kept, never overwritten)."""
+        assert self.journal_dir is not None
+        path = self.journal_dir / table_journal_name(number)
+        again = 2
+        while path.exists():
+            path = self.journal_dir / f"table-{number}-{again}.journal"
+            again += 1
+        return path
 
     def _save(self) -> None:
         """The hall file: which tables are open, for ``--resume DIR`` (atomic)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from helpers import until
@@ -268,6 +269,13 @@ async def test_a_closed_table_is_refused_and_the_others_go_on() -> None:
         assert entry.number == 2  # the lowest free number
         await ann.close()
         await bob.close()
+        # Closing every table leaves an empty hall, still open for new ones.
+        for number in (1, 2, 3):
+            await hall.close_table(number)
+        await asyncio.sleep(0.05)
+        assert not hall.closed.is_set()
+        again = await hall.open_table(entry.server.table.config)
+        assert again.number == 1
     finally:
         await hall.close()
 
@@ -376,7 +384,7 @@ async def test_a_screen_may_only_ping_and_sees_no_hand_of_the_table_it_watches()
         await hall.close()
 
 
-async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_path: Path) -> None:
     hall = await _hall(2, journal_dir=tmp_path)
     try:
         _, b = hall.tables
@@ -402,6 +410,7 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
     entries = load_hall(tmp_path)
     assert [(e.number, e.name) for e in entries] == [(1, "Table 1"), (2, "Table 2")]
     assert all(e.journal.exists() for e in entries)
+    assert [e.journal.name for e in entries] == ["table-1.journal", "table-2.journal"]
     # Restore both tables from their journals, in a new hall (a host restart).
     from lanuno.net.journal_files import JournalWriter, read_journal
 
@@ -461,4 +470,23 @@ async def test_a_hall_announces_one_service_per_table_on_loopback() -> None:
         await until(lambda: sorted(t.table for t in ours()) == [1, 3], "table 2 said goodbye")
     finally:
         await browser.close()
+        await hall.close()
+
+
+async def test_a_closed_tables_journal_is_kept_when_its_number_is_used_again(
+    tmp_path: Path,
+) -> None:
+    hall = await _hall(2, journal_dir=tmp_path)
+    try:
+        first = hall.tables[1].journal_path
+        assert first is not None
+        await hall.close_table(2)
+        assert [e.number for e in load_hall(tmp_path)] == [1]
+        kept = first.read_bytes()
+        entry = await hall.open_table(TableConfig(name="Garden"))
+        assert entry.number == 2
+        assert entry.journal_path == tmp_path / "table-2-2.journal"
+        assert first.read_bytes() == kept
+        assert [(e.number, e.name) for e in load_hall(tmp_path)] == [(1, "Table 1"), (2, "Garden")]
+    finally:
         await hall.close()
