@@ -77,3 +77,24 @@ async def test_a_refusal_of_the_hall_is_a_sentence_on_screen() -> None:
     finally:
         await host.shutdown()
     assert hall.closed.is_set()
+
+
+async def test_closing_the_last_table_leaves_the_hall_open_for_a_new_one() -> None:
+    hall = Hall(host="127.0.0.1", port=0)
+    await hall.start()
+    await hall.open_table(TableConfig(name="Kitchen"))
+    with create_pipe_input() as pipe:
+        running = asyncio.create_task(
+            run_hall_app(HallHost(hall, TableConfig()), lang="en", input=pipe, output=DummyOutput())
+        )
+        await press(pipe, "cy")
+        await until(lambda: hall.tables == [], "C then Y closed the only table")
+        await asyncio.sleep(0.1)
+        assert not hall.closed.is_set()  # the host closed it: the hall goes on
+        assert not running.done()
+        await press(pipe, "n\r")
+        await until(lambda: len(hall.tables) == 1, "N opened a new table")
+        assert hall.tables[0].name == "Table 1"
+        await press(pipe, "qy")
+        assert await asyncio.wait_for(running, 10) == 0
+    assert hall.closed.is_set()
