@@ -104,7 +104,13 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
     if args.resume and hall.journal_dir is not None:  # a whole hall
         for entry in load_hall(hall.journal_dir):
             table, journal = _restore(entry.journal, replace(config, name=entry.name), args.salvage)
-            await hall.open_table(table.config, number=entry.number, table=table, journal=journal)
+            await hall.open_table(
+                table.config,
+                number=entry.number,
+                table=table,
+                journal=journal,
+                screen_code=entry.screen_code,  # remote screens pair again by themselves
+            )
         say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
         return
     if args.resume:  # one table's journal file

@@ -28,8 +28,10 @@ Interface for the commands layer and the hall screen (``lanuno.ui.hall_*``)::
     show it on the host's own screen only, never on a shared screen), journal_path.
 
 A hall's journal directory holds one journal per table (``table-N.journal``, the same
-format as a single table's) and ``hall.json`` listing the open tables; ``load_hall(dir)``
-reads it back for ``lanuno host --resume DIR``.
+format as a single table's) and ``hall.json`` listing the open tables with their screen
+codes (0600, like the journals, which hold the room codes: a restarted hall keeps them, so
+remote screens pair again by themselves); ``load_hall(dir)`` reads it back for
+``lanuno host --resume DIR``.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ class HallEntry:
     number: int
     name: str
     journal: Path
+    screen_code: str | None = None
+    """The table's screen code when the hall saved it (kept across a restart)."""
 
 
 def load_hall(directory: Path) -> list[HallEntry]:
@@ -77,7 +81,12 @@ def load_hall(directory: Path) -> list[HallEntry]:
     try:
         data = json.loads((directory / HALL_FILE).read_text(encoding="utf-8"))
         entries = [
-            HallEntry(int(t["number"]), str(t["name"]), directory / str(t["journal"]))
+            HallEntry(
+                int(t["number"]),
+                str(t["name"]),
+                directory / str(t["journal"]),
+                _screen_code(t.get("screen_code")),
+            )
             for t in data["tables"]
         ]
     except (OSError, ValueError, KeyError, TypeError) as error:
@@ -88,6 +97,13 @@ def load_hall(directory: Path) -> list[HallEntry]:
         if not 1 <= entry.number <= MAX_TABLES or entry.journal.parent != directory:
             raise ValueError(f"{directory / HALL_FILE}: bad table entry {entry.number}")
     return sorted(entries, key=lambda e: e.number)
+
+
+def _screen_code(value: object) -> str | None:
+    """A saved screen code if it is 6 digits (anything else: the table draws a new one)."""
+    if isinstance(value, str) and len(value) == 6 and value.isascii() and value.isdigit():
+        return value
+    return None
 
 
 class HallTableControls(TableControls):
@@ -185,6 +201,7 @@ class Hall:
         number: int | None = None,
         table: Table | None = None,
         journal: JournalWriter | None = None,
+        screen_code: str | None = None,
     ) -> HallTable:
         """A new table (or ``table`` restored from ``journal``) at ``number`` (default: the
         lowest free one), served at once. Without ``journal`` and with a journal directory,
@@ -209,7 +226,10 @@ class Hall:
             random_bytes=self._random_bytes,
             number=number,
             gate=self.gate,
+            screen_code=screen_code,
         )
+        # The hall file keeps the screen code: save it again when failed pairings change it.
+        server.on_screen_code_rotated = lambda _code: self._save()
         entry = HallTable(
             number,
             server,
@@ -285,7 +305,12 @@ class Hall:
         data = {
             "hall": HALL_FORMAT,
             "tables": [
-                {"number": t.number, "name": t.name, "journal": t.journal_path.name}
+                {
+                    "number": t.number,
+                    "name": t.name,
+                    "journal": t.journal_path.name,
+                    "screen_code": t.screen_code,
+                }
                 for t in self.tables
                 if t.journal_path is not None
             ],

@@ -399,6 +399,7 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
             await asyncio.sleep(0.01)
         assert cyd.last_state is not None
         b_code, b_room = b.server.table.room_code, b.server.table.room_id
+        b_screen = b.screen_code
         # The client's machine dies (no goodbye): its lobby seat is held for the grace.
         assert cyd._runner is not None
         assert cyd._writer is not None
@@ -411,6 +412,8 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
     assert [(e.number, e.name) for e in entries] == [(1, "Table 1"), (2, "Table 2")]
     assert all(e.journal.exists() for e in entries)
     assert [e.journal.name for e in entries] == ["table-1.journal", "table-2.journal"]
+    assert entries[1].screen_code == b_screen
+    assert oct((tmp_path / "hall.json").stat().st_mode & 0o777) == "0o600"
     # Restore both tables from their journals, in a new hall (a host restart).
     from lanuno.net.journal_files import JournalWriter, read_journal
 
@@ -426,11 +429,13 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
                 number=entry.number,
                 table=table,
                 journal=JournalWriter(entry.journal, existing=recovery),
+                screen_code=entry.screen_code,
             )
         restored = again.table(2)
         assert restored is not None
         assert restored.server.table.room_code == b_code
         assert restored.server.table.room_id == b_room
+        assert restored.screen_code == b_screen  # a remote screen pairs again by itself
         back = NetClientSession(
             "127.0.0.1", again.port, "", "Cyd", timing=FAST, ticket=ticket, table=2
         )

@@ -1,6 +1,7 @@
 """A hall in its own process: ``lanuno host --tables 2`` killed with SIGKILL and restarted
 with ``--resume DIR``; the players of both tables come back by themselves to their own
-table, and both games end."""
+table, a remote screen of table 2 pairs again by itself (the hall keeps its screen codes),
+and both games end."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from net_helpers import ScriptedPlayer, join
 from test_crash import free_port, wait_listening
 
 from lanuno.net.hall import load_hall
+from lanuno.net.screen_client import RemoteScreen
 from lanuno.wire.messages import GameEnd
 
 pytestmark = [pytest.mark.system, pytest.mark.timeout(120)]
@@ -53,6 +55,10 @@ async def test_a_hall_killed_and_resumed_keeps_every_table(tmp_path: Path) -> No
     try:
         await wait_listening(port)
         codes = await room_codes(log, 2)
+        screen_code = re.search(r"lanuno screen \S+ --table 2 --code (\d{6})", read_log(log))
+        assert screen_code is not None
+        screen = RemoteScreen("127.0.0.1", port, screen_code.group(1), table=2, retry_every=0.2)
+        await screen.connect()
         ann = await join(port, codes[2], "Ann", table=2)
         bob = await join(port, codes[1], "Bob", table=1)
         assert ann.welcome is not None
@@ -77,6 +83,9 @@ async def test_a_hall_killed_and_resumed_keeps_every_table(tmp_path: Path) -> No
         assert all(isinstance(end, GameEnd) for end in ends)
         assert ann.reconnects >= 1
         assert bob.reconnects >= 1
+        assert screen.reconnects >= 1  # the same screen code after each restart
+        assert screen.end_reason == ""
+        await screen.close()
         # Each came back to its own table: the names at the game's end are that table's.
         assert ann.welcome is not None
         assert ann.welcome.table == "Table 2"
