@@ -122,7 +122,8 @@ def test_game_across_namespaces_with_a_link_down_and_up() -> None:
     for result in done.values():
         seqs = [r["seq"] for r in acts if r["a"].split()[0] == str(result["seat"])]
         assert len(seqs) == len(set(seqs))
-        assert set(result["acked"]) <= set(seqs)
+        lost = set(result["acked"]) - set(seqs)
+        assert not lost, (result, [r for r in records if r["k"] != "act" or r["seq"] in lost])
 
 
 def test_the_lab_is_torn_down_even_when_the_run_fails() -> None:
