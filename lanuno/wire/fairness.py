@@ -128,10 +128,6 @@ def deal_purpose(round_no: int) -> str:
     return f"round {round_no} deal"
 
 
-def reshuffle_purpose(round_no: int, count: int) -> str:
-    return f"round {round_no} reshuffle {count}"
-
-
 FIRST_DEALER_PURPOSE = "first dealer"
 
 
