@@ -288,11 +288,12 @@ def start_hall(count: int) -> Hosts:
                 process.kill()
                 raise RuntimeError("the hall did not open its tables")
             time.sleep(0.05)
-            # "table N (name): players join with: lanuno join ADDR --table N --code CODE"
+            # "... lanuno join ADDR --table N --code CODE" for each table
             for line in log.read_text().splitlines():
-                if "players join with" in line:
-                    words = line.split()
-                    codes[int(words[words.index("--table") + 1])] = words[-1]
+                words = line.split()
+                if "join" in words and "--table" in words and "--code" in words:
+                    table = int(words[words.index("--table") + 1])
+                    codes[table] = words[words.index("--code") + 1]
         _wait_listening(port, process, 60)
         endpoints = [(port, n, codes[n]) for n in range(1, count + 1)]
         return Hosts([process], endpoints, scratch)
