@@ -403,8 +403,15 @@ async def run_clients(spec: dict[str, Any]) -> None:
         sessions = []
         for seat in range(SEATS):
             source.set(f"127.1.{spec['first'] + index}.{seat + 1}")
-            session = make_session(port, number, code, f"t{index}s{seat}")
-            await session.connect()
+            for attempt in range(5):  # a host still starting (or spawning) may be slow
+                session = make_session(port, number, code, f"t{index}s{seat}")
+                try:
+                    await session.connect()
+                    break
+                except Exception:
+                    if attempt == 4:
+                        raise
+                    await asyncio.sleep(1.0)
             sessions.append(session)
         sent_at: dict[int, float] = {}
         arrivals: dict[int, list[float]] = defaultdict(list)

@@ -708,6 +708,7 @@ class TableServer:
             await self._listener.start()
             self.port = self._listener.port
         self._timer = asyncio.create_task(self._timer_loop())
+        self.workers.warm_up()  # the first join must not wait for a worker to start
         self.pump()
 
     @property

@@ -4,7 +4,7 @@ One pool of worker processes per host process (``shared_workers()``), so a hall'
 share it: 100 joins arriving at once or an expert thinking for its whole time budget never
 stall a playing table (pure-Python group arithmetic and searches hold the GIL, so threads
 would not do: measured in ``scripts/bench_hall.py --storm``). Processes are spawned (the
-host runs threads), never take SIGINT (spawned with it blocked, then ignoring it: Ctrl-C
+host runs threads), never take SIGINT (spawned with it ignored, and ignoring it: Ctrl-C
 reaches the whole process group, and the host decides) and die with their parent
 (``PR_SET_PDEATHSIG``, even after a SIGKILL); ``close()`` shuts them down and waits.
 
@@ -105,13 +105,17 @@ class Workers:
             except Exception as error:
                 future.set_exception(error)
             return future
-        # A submit may spawn a worker: it starts with SIGINT blocked (the mask is inherited
-        # through exec), so a Ctrl-C while it is still importing cannot interrupt it.
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # A submit may spawn a worker: it starts with SIGINT ignored (an ignored signal
+        # stays ignored through exec, and Python then installs no KeyboardInterrupt
+        # handler), so a Ctrl-C while it is still importing cannot interrupt it. Only the
+        # main thread may change a handler; the window is the fork and exec.
+        if threading.current_thread() is not threading.main_thread():
+            return self._executor().submit(function, *args)
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
             return self._executor().submit(function, *args)
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            signal.signal(signal.SIGINT, handler)
 
     async def spake(self, work: SpakeWork) -> SpakeResult:
         """One SPAKE2 step of a handshake, off the loop."""
@@ -121,10 +125,10 @@ class Workers:
         return result
 
     def warm_up(self) -> None:
-        """Start the workers now (spawning takes a moment; better before the first join)."""
-        if self.kind == "process":
-            for _ in range(self.processes):
-                self.submit(os.getpid)
+        """Start one worker now if none is (spawning one takes a moment, better before the
+        first join); the others start when work arrives while it is busy."""
+        if self.kind == "process" and self._pool is None:
+            self.submit(os.getpid)
 
     def close(self) -> None:
         """Stop the workers and wait for them (queued work is dropped)."""
