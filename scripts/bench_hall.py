@@ -366,6 +366,20 @@ def make_session(port: int, table: int | None, code: str, name: str) -> Any:
     return NetClientSession("127.0.0.1", port, code, name, timing=timing, table=table or 1)
 
 
+async def connected(port: int, table: int | None, code: str, name: str) -> Any:
+    """A joined session; a host still starting (or spawning its worker) may be slow."""
+    for attempt in range(5):
+        session = make_session(port, table, code, name)
+        try:
+            await session.connect()
+            return session
+        except Exception:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(1.0)
+    raise AssertionError("unreachable")
+
+
 def connect_from_own_addresses() -> contextvars.ContextVar[str | None]:
     """Each seat connects from its own loopback address (set in the returned variable
     before connecting), as each player from their laptop: the host's per-address caps on
@@ -403,16 +417,7 @@ async def run_clients(spec: dict[str, Any]) -> None:
         sessions = []
         for seat in range(SEATS):
             source.set(f"127.1.{spec['first'] + index}.{seat + 1}")
-            for attempt in range(5):  # a host still starting (or spawning) may be slow
-                session = make_session(port, number, code, f"t{index}s{seat}")
-                try:
-                    await session.connect()
-                    break
-                except Exception:
-                    if attempt == 4:
-                        raise
-                    await asyncio.sleep(1.0)
-            sessions.append(session)
+            sessions.append(await connected(port, number, code, f"t{index}s{seat}"))
         sent_at: dict[int, float] = {}
         arrivals: dict[int, list[float]] = defaultdict(list)
 
