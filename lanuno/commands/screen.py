@@ -130,7 +130,7 @@ async def _screen(args: argparse.Namespace) -> int:
             say(f"the link ended: {remote.end_reason}")
         else:
             controls: HostControls = ScreenControls(remote)
-            await run_table_app(remote, controls, lang=args.lang)
+            await run_table_app(remote, controls, lang=args.lang, remote=True)
     finally:
         await remote.close()
     return 0

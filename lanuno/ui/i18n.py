@@ -422,6 +422,7 @@ EN: dict[str, str] = {
     "hall.bad.level": "Unknown bot level «{value}»: choose {choices}.",
     "hall.in.keys_lobby": "B add bot  L level  Del remove  P preset  O options  S start  Esc hall",
     "hall.in.keys_play": "Esc back to the hall",
+    "screen.remote.keys": "Q close this screen",
     "hall.in.keys_between": "S next round  Del kick  Esc hall",
     "hall.in.help_misc": "Esc or Q back to the hall  ? this help",
 }
@@ -822,6 +823,7 @@ FR: dict[str, str] = {
         "B robot  L niveau  Suppr retirer  P règles  O options  S lancer  Échap tables"
     ),
     "hall.in.keys_play": "Échap retour aux tables",
+    "screen.remote.keys": "Q fermer cet écran",
     "hall.in.keys_between": "S manche suivante  Suppr exclure  Échap tables",
     "hall.in.help_misc": "Échap ou Q retour aux tables  ? cette aide",
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
@@ -716,17 +717,36 @@ def build_table_application(
     return app
 
 
+REMOTE_KEYS = frozenset({"host.keys_lobby", "host.keys_play", "host.keys_between"})
+"""The keys lines of the host's own screen, which a remote screen (``lanuno screen``) shows
+as just its quit key: only the host's screen changes the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteTranslator(Translator):
+    """The table app's translator on a remote screen: its keys line offers Q alone."""
+
+    def __call__(self, key: str, **values: object) -> str:
+        return Translator.__call__(
+            self, "screen.remote.keys" if key in REMOTE_KEYS else key, **values
+        )
+
+
 async def run_table_app(
     screen: HostScreen,
     controls: HostControls,
     *,
     lang: str | None = None,
+    remote: bool = False,
     input: Input | None = None,
     output: Output | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
-    """Run the shared screen until the host quits (Q calls ``controls.shutdown()``)."""
-    ctl = TableController(screen, controls, TableModel(translator(lang)), clock)
+    """Run the shared screen until the host quits (Q calls ``controls.shutdown()``);
+    ``remote``: a paired screen elsewhere, whose keys change nothing at the table."""
+    tr = translator(lang)
+    model = TableModel(RemoteTranslator(tr.lang) if remote else tr)
+    ctl = TableController(screen, controls, model, clock)
     app = build_table_application(ctl, input=input, output=output)
 
     def start_pump() -> None:

@@ -17,7 +17,12 @@ from lanuno.ui.client_app import ClientController, _hand, build_client_applicati
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.faces import big_text
 from lanuno.ui.i18n import translator
-from lanuno.ui.table_app import TableController, build_table_application, run_table_app
+from lanuno.ui.table_app import (
+    RemoteTranslator,
+    TableController,
+    build_table_application,
+    run_table_app,
+)
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import render_text
 from lanuno.wire.messages import Lobby, LobbySeat
@@ -337,3 +342,17 @@ def test_the_shared_screen_warns_when_only_this_machine_can_join(lang: str) -> N
         assert warning.split()[0] in render_text(app, 80, 24)
         screen.address_list = ("192.168.1.20:41234", "127.0.0.1:41234")
         assert warning.split(":")[0] not in " ".join(render_text(app, 80, 24).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_remote_screen_offers_only_its_quit_key(lang: str) -> None:
+    """``lanuno screen`` changes nothing at the table: no B/L/Del/P/S keys are offered."""
+    model = TableModel(RemoteTranslator(lang))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
+    host_keys = translator(lang)("host.keys_lobby")
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(lobby(), 0.0)
+        keys_line = render_text(app, 80, 24).splitlines()[-1]
+    assert keys_line.startswith(" " + translator(lang)("screen.remote.keys"))
+    assert host_keys not in keys_line
