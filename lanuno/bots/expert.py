@@ -128,7 +128,6 @@ class ExpertBot:
             means, _ = flat(
                 maker, moves, rng, worlds=self.playouts, deadline=deadline, horizon=self.horizon
             )
-            visits = [0] * len(moves)
             scored = [
                 value - (BLUFF_PRIOR_COST if _is_bluff(view, action) else 0.0)
                 for value, action in zip(means, candidates, strict=True)

@@ -40,6 +40,9 @@ DANGER = 2
 """With an opponent down to this many cards, players dump points and attack: their card
 choice then says little about their colors, and is not read."""
 
+SLACK = 2
+"""A choice is read until its seat has drawn more than this many unseen cards since."""
+
 NAMED, PLAYED, WILD_PLAYED = 0, 1, 2
 
 _COLOR_OF = fc.COLOR_OF
@@ -61,7 +64,10 @@ class Choice:
     """The rank on the discard pile before the play (fast-core numbering)."""
     since: tuple[int, ...]
     """Cards the seat played after the choice (and the card itself for a play): the hand
-    then is the hand now plus these."""
+    then is the hand now plus these, minus the ``unseen`` cards it drew since."""
+    unseen: int = 0
+    """Cards the seat drew (unseen) after the choice: any of those in the hand now may be
+    one of them, so the habit may be broken by that many cards."""
 
 
 @dataclass(slots=True)
@@ -72,6 +78,7 @@ class _Open:
     color: int
     top_rank: int
     since: list[int]
+    unseen: int = 0
 
 
 def read_choices(view: Observation) -> tuple[Choice, ...]:
@@ -115,7 +122,10 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
         elif kind is Drew:
             assert isinstance(event, Drew)
             counts[event.seat] += event.count
-            open_[event.seat] = []
+            # The drawn cards are unseen: the older choices stay readable, up to them.
+            open_[event.seat] = [c for c in open_[event.seat] if c.unseen + event.count <= SLACK]
+            for choice in open_[event.seat]:
+                choice.unseen += event.count
             after_draw[event.seat] = event.cause is DrawCause.DRAW
         elif kind is Passed:
             assert isinstance(event, Passed)
@@ -132,7 +142,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
             return ()
     me = view.seat
     return tuple(
-        Choice(c.seat, c.kind, c.card, c.color, c.top_rank, tuple(c.since))
+        Choice(c.seat, c.kind, c.card, c.color, c.top_rank, tuple(c.since), c.unseen)
         for seat in range(n)
         if seat != me
         for c in open_[seat]
@@ -149,22 +159,47 @@ def _weights(hand: Sequence[int]) -> list[float]:
     return weights
 
 
+def _removals(hand: Sequence[int], suit: int, limit: float, fitting: int | None) -> int:
+    """Fewest cards of ``suit`` to take out of ``hand`` (the heaviest first) for its weight
+    to fall to ``limit``, or, when ``fitting`` is given, for none of its ``fitting`` cards
+    to be left, whichever is fewer."""
+    cards = sorted(1.5 if _RANK_OF[c] >= _SKIP else 1.0 for c in hand if _COLOR_OF[c] == suit)
+    weight = sum(cards)
+    taken = 0
+    while weight > limit:
+        weight -= cards.pop()
+        taken += 1
+    return taken if fitting is None else min(taken, fitting)
+
+
 def consistent(choice: Choice, hand_now: Sequence[int]) -> bool:
-    """Whether the choice follows the habits, for a seat holding ``hand_now``."""
+    """Whether the choice follows the habits, for a seat holding ``hand_now``, taking as
+    drawn since (so absent then) the ``choice.unseen`` cards that help it most."""
     hand = list(hand_now)
     hand.extend(choice.since)
-    if choice.kind == NAMED:
-        weights = _weights(hand)
-        return weights[choice.color] >= max(weights)
-    color, top = choice.color, choice.top_rank
-    fitting = [
-        c for c in hand if _COLOR_OF[c] >= 0 and (_COLOR_OF[c] == color or _RANK_OF[c] == top)
-    ]
-    if choice.kind == WILD_PLAYED:
-        return not fitting  # a wild is kept while a colored card fits
     weights = _weights(hand)
+    slack = choice.unseen
+    if choice.kind == NAMED:
+        mine = weights[choice.color]
+        needed = 0
+        for suit in range(4):
+            if weights[suit] > mine:
+                needed += _removals(hand, suit, mine, None)
+        return needed <= slack
+    color, top = choice.color, choice.top_rank
+    fitting = [0, 0, 0, 0]
+    for c in hand:
+        suit = _COLOR_OF[c]
+        if suit >= 0 and (suit == color or _RANK_OF[c] == top):
+            fitting[suit] += 1
+    if choice.kind == WILD_PLAYED:
+        return sum(fitting) <= slack  # a wild is kept while a colored card fits
     mine = weights[_COLOR_OF[choice.card]]
-    return all(weights[_COLOR_OF[c]] <= mine for c in fitting)
+    needed = 0
+    for suit in range(4):
+        if fitting[suit] and weights[suit] > mine:
+            needed += _removals(hand, suit, mine, fitting[suit])
+    return needed <= slack
 
 
 def likelihood(choices: Sequence[Choice], hands: Sequence[Sequence[int]]) -> float:

@@ -64,6 +64,9 @@ TRUST_LIKELY = 0.8
 """Share of worlds in which what an opponent only probably lacks is taken as true."""
 EXPLORATION = 0.7
 """UCB exploration constant (rewards are in [0, 1])."""
+SELF_CHAIN = True
+"""In playouts, the searcher plays its own turns by ``self_policy`` (measured heads-up
+against the intermediate, 1200 paired rounds: +0.015, within its noise of 0.027)."""
 READ_CHOICES = True
 """Weigh the sampled worlds by the opponents' choices (:mod:`lanuno.bots.inference`)."""
 SAMPLE_TRIES = 8
@@ -308,6 +311,22 @@ def policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
     if wild:
         return fc.WILD_PLAYS[seat][best][counts.index(max(counts))]
     return fc.PLAYS[seat][best]
+
+
+def self_policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
+    """The searcher's own later turns: ``policy``, except that with two players it plays a
+    Skip, Reverse or Draw Two of the current color first when it holds another card that
+    will still fit (it keeps the turn, so the card is shed for free)."""
+    if r.n == 2 and len(r.hands[seat]) > 2:
+        hand = r.hands[seat]
+        color = r.color
+        for card in hand:
+            if _COLOR_OF[card] == color and _RANK_OF[card] >= fc.SKIP:
+                for other in hand:
+                    if other != card and (_COLOR_OF[other] == color or _COLOR_OF[other] < 0):
+                        return fc.PLAYS[seat][card]
+                break
+    return policy(r, seat, rng)
 
 
 def _other_policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
@@ -623,4 +642,8 @@ def rollout(r: fc.FastRound, me: int, rng: random.Random, horizon: int) -> None:
         out_of_turn(r, me, rng)
         if r.phase == fc.ROUND_OVER:
             break
-        r.apply(policy(r, r.actor, rng))
+        actor = r.actor
+        if actor == me and SELF_CHAIN and r.phase == fc.TURN:
+            r.apply(self_policy(r, actor, rng))
+        else:
+            r.apply(policy(r, actor, rng))

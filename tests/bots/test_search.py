@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from lanuno.bots import fastcore as fc
-from lanuno.bots.search import out_of_turn, rewards, scored_rewards
+from lanuno.bots.search import out_of_turn, policy, rewards, scored_rewards, self_policy
 from lanuno.engine.round import Round
 
 
@@ -41,3 +41,18 @@ def test_points_target_weighs_the_points_at_stake() -> None:
         r.scores[0] += sum(fc.POINTS[c] for c in r.hands[1])
     assert rewards(cheap) == rewards(dear) == [1.0, 0.0]
     assert scored_rewards(dear, 500, [0, 0])[0] > scored_rewards(cheap, 500, [0, 0])[0]
+
+
+def test_own_playout_turns_shed_a_skip_first_heads_up() -> None:
+    # Heads-up, a Skip of the current color keeps the turn: with another card that still
+    # fits, the searcher's own playout turn plays the Skip first (the plain policy would
+    # follow its longest color and play R3).
+    r = _core("official hands=R3,RS,B1/Y7,Y8,G2 discard=G1,R5 draw=Y1,Y2 color=R turn=0")
+    move = self_policy(r, 0, random.Random(0))
+    assert move == fc.PLAYS[0][fc.from_engine_card("RS")]
+    assert policy(r, 0, random.Random(0)) != move
+    # With four players the Skip only hurts the next seat: the plain policy decides.
+    r4 = _core(
+        "official hands=R3,RS,B1/Y7,Y8,G2/Y1,Y2,Y3/B5,B6,B7 discard=G1,R5 draw=G9 color=R turn=0"
+    )
+    assert self_policy(r4, 0, random.Random(0)) == policy(r4, 0, random.Random(0))
