@@ -315,17 +315,19 @@ def policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
 
 def self_policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
     """The searcher's own later turns: ``policy``, except that with two players it plays a
-    Skip, Reverse or Draw Two of the current color first when it holds another card that
-    will still fit (it keeps the turn, so the card is shed for free)."""
+    Skip, Reverse or Draw Two that fits first when it holds another card that will still
+    fit after it (it keeps the turn, so the card is shed for free)."""
     if r.n == 2 and len(r.hands[seat]) > 2:
         hand = r.hands[seat]
         color = r.color
+        top_rank = _RANK_OF[r.discard[-1]]
         for card in hand:
-            if _COLOR_OF[card] == color and _RANK_OF[card] >= fc.SKIP:
+            suit = _COLOR_OF[card]
+            rank = _RANK_OF[card]
+            if suit >= 0 and rank >= fc.SKIP and (suit == color or rank == top_rank):
                 for other in hand:
-                    if other != card and (_COLOR_OF[other] == color or _COLOR_OF[other] < 0):
+                    if other != card and (_COLOR_OF[other] == suit or _COLOR_OF[other] < 0):
                         return fc.PLAYS[seat][card]
-                break
     return policy(r, seat, rng)
 
 
