@@ -12,7 +12,7 @@ Interface for the commands layer and the hall screen (``lanuno.ui.hall_*``)::
     hall = Hall(host="0.0.0.0", port=0, limits=ServerLimits(), log=print,
                 journal_dir=Path("party"))        # journal_dir None: no journals
     await hall.start()                            # listens; no table yet
-    entry = await hall.open_table(config, bots=2) # the next free number, 1..32
+    entry = await hall.open_table(config, bots=2) # the next free number, 1..64
     hall.tables                                   # list[HallTable], by number
     hall.table(2)                                 # HallTable | None
     await hall.close_table(2)                     # goodbye to its players; journal kept

@@ -616,7 +616,7 @@ class TableServer:
         self.host = host
         self.port = port
         self.number = number
-        """The table's number in its hall (the client hello names it): 1..32."""
+        """The table's number in its hall (the client hello names it): 1..64."""
         self.journal = journal
         self.commit = commit or shared_commit()
         self.workers = workers or shared_workers()

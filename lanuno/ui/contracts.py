@@ -113,7 +113,7 @@ class HallTable(Protocol):
 
     @property
     def number(self) -> int:
-        """The table's number, 1..32, as clients name it (``lanuno join --table N``)."""
+        """The table's number, 1..64, as clients name it (``lanuno join --table N``)."""
 
     @property
     def name(self) -> str: ...

@@ -194,7 +194,7 @@ class Connection(abc.ABC):
 
     @property
     def table(self) -> int:
-        """The table number of the client hello (1..32)."""
+        """The table number of the client hello (1..64)."""
         return self._table
 
     @property

@@ -37,7 +37,7 @@ MAGIC_TABLE_REFUSED = b"LANUNO/2 T\n"
 closes: never a wrong table."""
 MAGIC_LENGTH = 11
 MAGIC_PREFIX = b"LANUNO/"
-MAX_TABLES = 32
+MAX_TABLES = 64
 """Table numbers are 1..MAX_TABLES (one hall, one port)."""
 
 ROOM_ID_LENGTH = 16

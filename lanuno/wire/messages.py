@@ -20,13 +20,14 @@ from typing import Any, ClassVar, NamedTuple, NoReturn, TypeAlias, TypeVar, data
 
 import msgpack
 
+from lanuno.wire.crypto import MAX_TABLES  # one limit: the hello and the screen message
+
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
 """The message versions a player's ``hello`` lists and a host chooses from."""
 SCREEN_VERSION = 2
 """A SCREEN link (handshake mode 3) speaks message version 2: version 1's host messages
 plus ``screen``. It sends no ``hello``: the mode fixes the version."""
-MAX_TABLES = 32
 MAX_ADDRESSES = 8
 
 MAX_SEATS = 10

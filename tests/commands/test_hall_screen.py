@@ -15,6 +15,7 @@ from lanuno.host.table import TableConfig
 from lanuno.net.hall import Hall
 from lanuno.ui.contracts import HallControls, NewTable
 from lanuno.ui.hall_app import run_hall_app
+from lanuno.wire.crypto import MAX_TABLES
 
 DOWN = "\x1b[B"
 BACKSPACE = "\x7f"
@@ -65,7 +66,7 @@ async def test_a_refusal_of_the_hall_is_a_sentence_on_screen() -> None:
     first = await host.open_table(NewTable("A", "official", ("stacking=on",), 0, "beginner"))
     assert first.number == 1
     try:
-        for number in range(2, 33):
+        for number in range(2, MAX_TABLES + 1):
             await hall.open_table(TableConfig(name=f"T{number}"))
         refused = None
         try:
@@ -73,7 +74,7 @@ async def test_a_refusal_of_the_hall_is_a_sentence_on_screen() -> None:
         except ValueError as error:
             refused = str(error)
         assert refused is not None
-        assert "32" in refused
+        assert str(MAX_TABLES) in refused
     finally:
         await host.shutdown()
     assert hall.closed.is_set()

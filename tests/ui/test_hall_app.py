@@ -128,10 +128,10 @@ async def test_n_opens_a_table_from_the_form_and_bad_input_is_refused() -> None:
         await until(lambda: ctl.model.selected_number == 2, "the new table is selected")
         assert ctl.model.notice == "Table 2 is open."
 
-        hall.refuse = "No table number is left (32 tables)."
+        hall.refuse = "No table number is left (64 tables)."
         await press(pipe, "n\r")
         await until(lambda: ctl.model.notice == hall.refuse or hall.refuse is None, "refused")
-        assert ctl.model.notice == "No table number is left (32 tables)."
+        assert ctl.model.notice == "No table number is left (64 tables)."
         assert ctl.model.form is not None  # the form stays open for another try
         await escape(pipe)
         await until(lambda: ctl.model.form is None, "Esc cancels the form")
