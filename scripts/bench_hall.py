@@ -790,7 +790,9 @@ def main() -> None:
     if args.quick:
         ks, seconds = [k for k in ks if k <= 10] or [1], min(seconds, 6.0)
     paces = {"human": HUMAN_PACE, "full": 0.0}
-    print(f"hall: lanuno host --tables K (K <= 32; above: the stand-in, K TableServers on one "
+    from lanuno.wire.crypto import MAX_TABLES
+
+    print(f"hall: lanuno host --tables K (K <= {MAX_TABLES}; above: the stand-in, K TableServers on one "
           f"loop); procs: K x lanuno host --headless; window {seconds:g} s; "
           f"{os.cpu_count()} cores; clients in up to {CLIENT_PROCESSES} processes")  # fmt: skip
     results: dict[tuple[str, int, str], Figures] = {}
