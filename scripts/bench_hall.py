@@ -792,8 +792,8 @@ def main() -> None:
     paces = {"human": HUMAN_PACE, "full": 0.0}
     from lanuno.wire.crypto import MAX_TABLES
 
-    print(f"hall: lanuno host --tables K (K <= {MAX_TABLES}; above: the stand-in, K TableServers on one "
-          f"loop); procs: K x lanuno host --headless; window {seconds:g} s; "
+    print(f"hall: lanuno host --tables K (K <= {MAX_TABLES}; above: the stand-in, K "
+          f"TableServers on one loop); procs: K x lanuno host --headless; window {seconds:g} s; "
           f"{os.cpu_count()} cores; clients in up to {CLIENT_PROCESSES} processes")  # fmt: skip
     results: dict[tuple[str, int, str], Figures] = {}
     for k in ks:
