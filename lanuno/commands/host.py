@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import resource
 import signal
 import sys
 import time
@@ -147,8 +148,19 @@ def screen_code_line(entry: HallTable, address: str) -> str:
     )
 
 
+def _raise_open_file_limit() -> None:
+    """A hall of 50 tables holds 500 players' sockets, their handshakes and 50 journals:
+    more than the usual soft limit of 1024 open files. Raise it as far as allowed."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 8192 if hard == resource.RLIM_INFINITY else min(hard, 8192)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     hall_journal = _is_hall(args)
+    _raise_open_file_limit()
     bind = args.interface or "0.0.0.0"
     limits = ServerLimits(silence_timeout=getattr(args, "peer_timeout", 15.0))
     announcer = None if args.no_mdns else HallAnnouncer(discovery_addresses(args.interface))

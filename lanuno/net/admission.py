@@ -48,6 +48,9 @@ class ServerLimits:
     silence_timeout: float = 15.0
     """A connection must complete a frame this often (per frame, not per byte)."""
     max_unauthenticated: int = 32
+    unauthenticated_per_extra_table: int = 4
+    """A hall admits this many more unfinished handshakes per table past its first, so the
+    arrivals of 50 tables at once do not push each other out."""
     max_unauthenticated_per_ip: int = 4
     """Past either cap a new connection is still admitted: the oldest unauthenticated one
     (idle first, then JOINs waiting for their turn, then JOINs, resumes last) is closed."""
@@ -222,6 +225,14 @@ class Gate:
         self._failures_by_ip: dict[str, list[float]] = {}
         self._blocked_until: dict[str, float] = {}
         self._quiet_until: dict[str, float] = {}
+        self.tables = 1
+        """How many tables this port serves (a hall sets it as tables open and close)."""
+
+    @property
+    def capacity(self) -> int:
+        """Unfinished handshakes admitted at once, for every table behind this port."""
+        extra = max(0, self.tables - 1) * self.limits.unauthenticated_per_extra_table
+        return self.limits.max_unauthenticated + extra
 
     def next_peer(self) -> int:
         return next(self._peers)
@@ -291,7 +302,7 @@ class Gate:
             if not pool:
                 return False
             self.evict(min(pool, key=lambda p: _eviction_rank(p, now)))
-        if len(self.pending) >= limits.max_unauthenticated:
+        if len(self.pending) >= self.capacity:
             pool = candidates(list(self.pending.values()))
             if not pool:
                 return False

@@ -238,6 +238,7 @@ class Hall:
             journal.path if journal is not None else None,
         )
         self._tables[number] = entry
+        self.gate.tables = len(self._tables)
         server.on_change = self._changed  # the hall screen follows seats, phase and codes
         await server.start(listen=False)
         self._save()
@@ -251,6 +252,7 @@ class Hall:
     async def close_table(self, number: int, reason: str = "the host closed the table") -> None:
         """Say goodbye to the table's players and stop serving it (its journal stays)."""
         entry = self._tables.pop(number, None)
+        self.gate.tables = max(1, len(self._tables))
         if entry is None:
             return
         self._save()
@@ -262,6 +264,7 @@ class Hall:
         self.listener.closing = True
         for number in list(self._tables):
             entry = self._tables.pop(number)
+            self.gate.tables = max(1, len(self._tables))
             await entry.server.close()
             await self._unannounce(entry)
         await self.listener.close()

@@ -24,7 +24,7 @@ from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import LOOPBACK, HallAnnouncer, TableBrowser, TableInfo
 from lanuno.net.hall import Hall, HallTable, load_hall
 from lanuno.net.screen_client import RemoteScreen, ScreenError
-from lanuno.net.server import ServerLimits
+from lanuno.net.server import Gate, ServerLimits
 from lanuno.wire.connection import ClientConnection
 from lanuno.wire.crypto import (
     ANY_SEAT,
@@ -493,5 +493,27 @@ async def test_a_closed_tables_journal_is_kept_when_its_number_is_used_again(
         assert entry.journal_path == tmp_path / "table-2-2.journal"
         assert first.read_bytes() == kept
         assert [(e.number, e.name) for e in load_hall(tmp_path)] == [(1, "Table 1"), (2, "Garden")]
+    finally:
+        await hall.close()
+
+
+def test_a_hall_admits_more_unfinished_handshakes_the_more_tables_it_serves() -> None:
+    """The arrivals of 50 tables at once must not push each other out of a 32-slot gate."""
+    limits = ServerLimits()
+    gate = Gate(limits, lambda: 0.0, lambda _line: None)
+    assert gate.capacity == limits.max_unauthenticated
+    gate.tables = 50
+    assert gate.capacity == limits.max_unauthenticated + 49 * limits.unauthenticated_per_extra_table
+
+
+async def test_the_hall_tells_its_gate_how_many_tables_it_serves() -> None:
+    hall = Hall(host="127.0.0.1", port=0)
+    await hall.start()
+    try:
+        for number in (1, 2, 3):
+            await hall.open_table(TableConfig(name=f"T{number}"))
+        assert hall.gate.tables == 3
+        await hall.close_table(2)
+        assert hall.gate.tables == 2
     finally:
         await hall.close()
