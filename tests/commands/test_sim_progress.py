@@ -53,7 +53,15 @@ def test_sim_interrupted_by_ctrl_c_prints_results_without_a_traceback() -> None:
     command = [sys.executable, "-m", "lanuno", "sim", "--games", "100000", "--players", "2"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # As from a terminal: a suite started in the background (``cmd &`` without job
+        # control) ignores SIGINT, and an ignored signal stays ignored in the child.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert process.stderr is not None
