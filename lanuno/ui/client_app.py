@@ -54,6 +54,7 @@ from lanuno.ui.widgets import (
     keys_line,
     log_fragments,
     on_click,
+    still_running,
     wrap_words,
 )
 from lanuno.wire.crypto import format_check_number
@@ -143,7 +144,7 @@ class ClientController:
         self.invalidate()
 
     def quit(self) -> None:
-        if self.app is not None and _still_running(self.app):
+        if self.app is not None and still_running(self.app):
             self.app.exit(result=0)
 
     def ask_quit(self) -> None:
@@ -157,11 +158,6 @@ class ClientController:
     def toggle_help(self) -> None:
         self.model.help_open = not self.model.help_open
         self.invalidate()
-
-
-def _still_running(app: Application[int]) -> bool:
-    """Running and not already exiting (a second Q must not raise)."""
-    return app.is_running and app.future is not None and not app.future.done()
 
 
 # ---------------------------------------------------------------------------- layout

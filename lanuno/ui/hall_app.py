@@ -63,6 +63,7 @@ from lanuno.ui.widgets import (
     SizedTextControl,
     fit,
     full_screen_application,
+    still_running,
     wrap_words,
 )
 from lanuno.wire.messages import Message
@@ -258,12 +259,8 @@ class HallController:
         try:
             await self.controls.shutdown()
         finally:
-            if self.app is not None and _still_running(self.app):
+            if self.app is not None and still_running(self.app):
                 self.app.exit(result=0)
-
-
-def _still_running(app: Application[int]) -> bool:
-    return app.is_running and app.future is not None and not app.future.done()
 
 
 # ---------------------------------------------------------------------------- layout

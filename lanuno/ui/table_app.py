@@ -53,6 +53,7 @@ from lanuno.ui.widgets import (
     full_screen_application,
     hstack,
     log_fragments,
+    still_running,
     wrap_words,
 )
 from lanuno.wire.crypto import format_check_number
@@ -113,13 +114,8 @@ class TableController:
         try:
             await self.controls.shutdown()
         finally:
-            if self.app is not None and _still_running(self.app):
+            if self.app is not None and still_running(self.app):
                 self.app.exit(result=0)
-
-
-def _still_running(app: Application[int]) -> bool:
-    """Running and not already exiting (a second Q must not raise)."""
-    return app.is_running and app.future is not None and not app.future.done()
 
 
 # ---------------------------------------------------------------------------- layout

@@ -365,3 +365,8 @@ def full_screen_application(
         input=input,
         output=output,
     )
+
+
+def still_running(app: Application[int]) -> bool:
+    """Running and not already exiting (a second Q must not raise)."""
+    return app.is_running and app.future is not None and not app.future.done()
