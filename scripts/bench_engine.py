@@ -107,9 +107,12 @@ class FastCoreRounds:
             while r.phase != over:
                 legal = legal_actions(r.actor)
                 last = legal[-1]
-                if last[0] == uno or r.phase == drawn:
-                    apply(last if last[0] == uno else legal[0])
-                elif last[0] == draw and len(legal) > 1:
+                kind = last[0]
+                if kind == uno:
+                    apply(last)
+                elif r.phase == drawn:
+                    apply(legal[0])  # the drawn card
+                elif kind == draw and len(legal) > 1:
                     apply(legal[int(random_() * (len(legal) - 1))])  # a card rather than a draw
                 else:
                     apply(legal[int(random_() * len(legal))])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Protocol
 
 from lanuno.engine.actions import (
@@ -61,6 +62,11 @@ _RANKS = (
 )
 RANK_OF: tuple[int, ...] = tuple(_RANKS.index(c.rank) for c in ALL_FACES)
 POINTS: tuple[int, ...] = tuple(c.points for c in ALL_FACES)
+_CARDS_OF_COLOR: tuple[frozenset[int], ...] = tuple(
+    frozenset(card for card in range(FACES) if COLOR_OF[card] == color)
+    for color in (0, 1, 2, 3, -1)
+)
+"""The cards of each color (the last, reached as index -1, for none: wilds and blanks)."""
 ZERO, SEVEN, SKIP, REVERSE, DRAW_TWO, WILD, WILD_DRAW_FOUR, BLANK = 0, 7, 10, 11, 12, 13, 14, 15
 
 # Phases.
@@ -120,10 +126,11 @@ class RandomIntShuffler:
 
     def shuffle(self, cards: list[int], _purpose: str) -> None:
         # Sorting by random keys: a uniform permutation, in C loops rather than the
-        # Python-level swaps of random.shuffle (a fifth of a playout round's time).
-        rand = self.random
-        keys = [rand() for _ in cards]
-        cards[:] = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+        # Python-level swaps of random.shuffle (a fifth of a playout round's time). The
+        # keys are drawn one per card, in order, by ``starmap`` (a C loop too).
+        size = len(cards)
+        keys = list(starmap(self.random, repeat((), size)))
+        cards[:] = list(map(cards.__getitem__, sorted(range(size), key=keys.__getitem__)))
 
 
 class FastRules:
@@ -210,7 +217,6 @@ class FastRound:
         "penalty_target",
         "pending_penalty",
         "phase",
-        "played",
         "reshuffles",
         "round_no",
         "rules",
@@ -239,7 +245,6 @@ class FastRound:
     wd4_player: int
     wd4_bluff: bool
     drawn_card: int
-    played: bool
     after_color: int
     target_amount: int
     game_over: bool
@@ -278,7 +283,6 @@ class FastRound:
         twin.wd4_bluff = self.wd4_bluff
         twin.drawn_card = self.drawn_card
         twin.jump_window = self.jump_window
-        twin.played = self.played
         twin.after_color = self.after_color
         twin.target_amount = self.target_amount
         twin.gift_cards = list(self.gift_cards)
@@ -298,10 +302,7 @@ class FastRound:
         return (seat + self.direction * steps) % self.n
 
     def holds_color(self, hand: list[int], color: int) -> bool:
-        for card in hand:  # noqa: SIM110 (hot loop)
-            if COLOR_OF[card] == color:
-                return True
-        return False
+        return not _CARDS_OF_COLOR[color].isdisjoint(hand)  # a C loop over the hand
 
     def fits(self, card: int, hand: list[int]) -> bool:
         suit = COLOR_OF[card]
@@ -343,14 +344,10 @@ class FastRound:
         self.draw_pile = rest
 
     def _take(self, count: int) -> list[int]:
+        # (``_draw`` takes from a pile that holds enough cards itself.)
         pile = self.draw_pile
-        if len(pile) >= count:
-            if count == 1:
-                return [pile.pop()]
-            got = pile[-count:]
-            del pile[-count:]
-            got.reverse()
-            return got
+        if count == 1 and pile:
+            return [pile.pop()]
         got = []
         for _ in range(count):
             if not self.draw_pile:
@@ -368,16 +365,17 @@ class FastRound:
 
     def _draw(self, seat: int, count: int) -> list[int]:
         pile = self.draw_pile
-        if count == 1 and pile:
-            card = pile.pop()
-            self.hands[seat].append(card)
+        if len(pile) >= count:  # _take's common case, inlined: the top cards, top first
+            got = pile[-count:]
+            del pile[-count:]
+            got.reverse()
+        else:
+            got = self._take(count)
+        if got:  # _give_cards, inlined
+            self.hands[seat].extend(got)
             self.declared[seat] = False
             if self.exposed == seat:
                 self.exposed = None
-            return [card]
-        got = self._take(count)
-        if got:
-            self._give_cards(seat, got)
         return got
 
     def _draw_until_fits(self, seat: int) -> list[int]:
@@ -398,29 +396,35 @@ class FastRound:
 
     def _settle(self, seat: int) -> None:
         self.turn = seat
-        pending_penalty = self.pending_penalty
-        hands = self.hands
-        if not pending_penalty and [] in hands:
-            self._end_round(hands.index([]))
-            return
-        limit = self.rules.hand_limit
-        if limit is not None:
-            start, d, n = self.acting, self.direction, self.n
-            queue = [
-                (start + d * k) % n for k in range(n) if len(hands[(start + d * k) % n]) > limit
-            ]
-            if queue:
-                self.excess_queue = queue
-                self.phase = EXCESS
-                self.actor = queue[0]
+        if self.pending_penalty:
+            if self.rules.hand_limit is not None and self._over_limit():
                 return
-        self.drawn_card = -1
-        if pending_penalty:
+            self.drawn_card = -1
             self.phase = PENALTY
             self.actor = self.turn = self.penalty_target
-        else:
-            self.phase = TURN
-            self.actor = seat
+            return
+        hands = self.hands
+        if [] in hands:
+            self._end_round(hands.index([]))
+            return
+        if self.rules.hand_limit is not None and self._over_limit():
+            return
+        self.drawn_card = -1
+        self.phase = TURN
+        self.actor = seat
+
+    def _over_limit(self) -> bool:
+        """``_settle``'s hand-limit check: queue the seats over the limit (EXCESS), if any."""
+        limit = self.rules.hand_limit
+        assert limit is not None
+        hands, start, d, n = self.hands, self.acting, self.direction, self.n
+        queue = [(start + d * k) % n for k in range(n) if len(hands[(start + d * k) % n]) > limit]
+        if not queue:
+            return False
+        self.excess_queue = queue
+        self.phase = EXCESS
+        self.actor = queue[0]
+        return True
 
     def _end_round(self, winner: int) -> None:
         self.winner = winner
@@ -445,7 +449,6 @@ class FastRound:
         kind, seat, a, b = move
         exposed = self.exposed
         self.acting = seat
-        self.played = False
         if kind == PLAY:  # _on_play, inlined (most moves are plays)
             if seat != self.actor:  # T6: a jump-in
                 self.turn = seat
@@ -454,19 +457,21 @@ class FastRound:
                 self._play(seat, a)
                 if b >= 0:
                     self._choose_color(seat, b)
-        elif kind == DRAW:
+            # O24: the exposure lasts until another seat acts.
+            if exposed is not None and seat != exposed and self.exposed == exposed:
+                self.exposed = None
+            self.jump_window = seat
+            return
+        if kind == DRAW:
             self._do_draw(seat)
         elif kind in (UNO, COUNTER):
             self._call(kind, seat, a)
             return  # a call is not an action that ends an exposure or a jump-in window
         else:
             _OTHER_MOVES[kind](self, seat, a, b)
-        # O24: the exposure lasts until another seat acts.
         if exposed is not None and seat != exposed and self.exposed == exposed:
             self.exposed = None
-        if self.played:
-            self.jump_window = seat
-        elif seat != self.jump_window:
+        if seat != self.jump_window:
             self.jump_window = None
 
     def _call(self, kind: int, seat: int, exposed: int) -> None:
@@ -528,24 +533,20 @@ class FastRound:
 
     def _play(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
+        hand.remove(card)
         rank = RANK_OF[card]
         if rank == WILD_DRAW_FOUR:
-            prior = self.color
-            hand.remove(card)
             self.wd4_player = seat
-            self.wd4_bluff = self.holds_color(hand, prior)
-        else:
-            hand.remove(card)
+            self.wd4_bluff = self.holds_color(hand, self.color)  # the color before the play
         self.discard.append(card)
-        self.played = True
         if len(hand) == 1:
-            self._expose_if_single(seat)
+            # _expose_if_single, inlined
+            if not self.declared[seat] and self.rules.catchable[seat]:
+                self.exposed = seat
         else:
             self.declared[seat] = False
-        suit = COLOR_OF[card]
-        if suit >= 0:
-            self.color = suit
-        if rank <= 9:
+        if rank <= 9:  # a number (always colored): the common case first
+            self.color = COLOR_OF[card]
             if self.rules.seven_o and hand:
                 if rank == SEVEN:
                     self.phase = SWAP
@@ -553,8 +554,18 @@ class FastRound:
                     return
                 if rank == ZERO:
                     self._rotate_hands()
-            self._settle((seat + self.direction) % self.n)
-        elif rank == SKIP:
+            after = (seat + self.direction) % self.n
+            if self.pending_penalty or self.rules.hand_limit is not None or [] in self.hands:
+                self._settle(after)
+            else:  # _settle(after), inlined for the common case
+                self.turn = self.actor = after
+                self.drawn_card = -1
+                self.phase = TURN
+            return
+        suit = COLOR_OF[card]
+        if suit >= 0:
+            self.color = suit
+        if rank == SKIP:
             skipped = (seat + self.direction) % self.n
             self._settle((skipped + self.direction) % self.n)
         elif rank == REVERSE:
@@ -585,7 +596,7 @@ class FastRound:
         return AFTER_PENALTY
 
     def _play_draw_two(self, seat: int) -> None:
-        route = self._penalty_route(seat)
+        route = self._penalty_route(seat) if self.rules.kids[seat] else AFTER_PENALTY
         if self.rules.draw_two_gift and not self.pending_penalty and route != AFTER_ALL_ADULTS:
             declared = self.declared[seat]
             got = self._draw(seat, 2)
@@ -614,7 +625,7 @@ class FastRound:
             self.phase = CHOOSE_TARGET
             self.actor = seat
         else:
-            self._impose_penalty(seat, self._next(seat), amount, True)
+            self._impose_penalty(seat, (seat + self.direction) % self.n, amount, True)
 
     def _impose_penalty(self, source: int, target: int, amount: int, skips_target: bool) -> None:
         self.pending_penalty += amount
@@ -631,9 +642,10 @@ class FastRound:
         return self.rules.challenge and RANK_OF[self.discard[-1]] == WILD_DRAW_FOUR
 
     def _penalty_has_choice(self, target: int) -> bool:
-        if self._challengeable():
+        rules = self.rules
+        if rules.challenge and RANK_OF[self.discard[-1]] == WILD_DRAW_FOUR:  # _challengeable()
             return True
-        if not self._may_stack(target):
+        if not rules.can_stack[target] or not self._may_stack(target):
             return False
         hand = self.hands[target]
         return any(self._stackable(card, hand) for card in hand)
@@ -645,10 +657,7 @@ class FastRound:
         self._after_penalty(target, self.penalty_skips_target)
 
     def _after_penalty(self, target: int, skipped: bool) -> None:
-        if skipped:
-            self._settle(self._next(target))
-        else:
-            self._settle(self._next(self.penalty_source))
+        self._settle(((target if skipped else self.penalty_source) + self.direction) % self.n)
 
     def _rotate_hands(self) -> None:
         old = self.hands
@@ -674,15 +683,37 @@ class FastRound:
                 self._give_cards(other, dealt[other])
 
     def _do_draw(self, seat: int) -> None:
+        hand = self.hands[seat]
+        pile = self.draw_pile
         if self.rules.draw_until_by_seat[seat]:
             got = self._draw_until_fits(seat)
+            card = got[-1] if got else -1
+        elif pile:  # _draw(seat, 1), inlined
+            card = pile.pop()
+            hand.append(card)
+            self.declared[seat] = False
+            if self.exposed == seat:
+                self.exposed = None
         else:
             got = self._draw(seat, 1)
-        if got and self.fits(got[-1], self.hands[seat]):
-            self.drawn_card = got[-1]
-            self.phase = DRAWN
-            return
-        self._settle((seat + self.direction) % self.n)
+            card = got[-1] if got else -1
+        if card >= 0:
+            suit = COLOR_OF[card]
+            if (
+                suit == self.color or RANK_OF[card] == RANK_OF[self.discard[-1]]
+                if suit >= 0
+                else self.fits(card, hand)
+            ):
+                self.drawn_card = card
+                self.phase = DRAWN
+                return
+        after = (seat + self.direction) % self.n
+        if self.pending_penalty or self.rules.hand_limit is not None or [] in self.hands:
+            self._settle(after)
+        else:  # _settle(after), inlined for the common case
+            self.turn = self.actor = after
+            self.drawn_card = -1
+            self.phase = TURN
 
     def _choose_color(self, seat: int, color: int) -> None:
         self.color = color
@@ -769,13 +800,33 @@ class FastRound:
     def legal_actions(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now, in the engine's order."""
         phase = self.phase
-        if phase == ROUND_OVER:
-            return []
         hand = self.hands[seat]
-        if seat != self.actor:
-            out: list[Move] = [PLAYS[seat][self.discard[-1]]] if self.can_jump_in(seat) else []
-        elif phase == TURN:
-            out = self._turn_options(seat, hand)
+        if phase == TURN and seat == self.actor:
+            out: list[Move] = []
+            # The engine's _turn_options, inlined (the common case). One table lookup per
+            # card: its play if it is a colored card that fits, () for a wild (whose fit
+            # may depend on the hand), None for a card that does not fit.
+            moves = _TURN_MOVES[seat][self.color][RANK_OF[self.discard[-1]]]
+            for card in hand:
+                move = moves[card]
+                if move:
+                    if move not in out:  # a hand may hold two of the same card: list it once
+                        out.append(move)
+                elif move is not None:
+                    wilds = WILD_PLAYS[seat][card]
+                    if wilds[0] not in out and self.fits(card, hand):
+                        out.extend(wilds)
+            if self.rules.voluntary_draw or not out:
+                out.append(DRAWS[seat])
+        elif phase == DRAWN and seat == self.actor:  # the engine's _drawn_options, inlined
+            drawn = self.drawn_card
+            out = list(WILD_PLAYS[seat][drawn]) if COLOR_OF[drawn] < 0 else [PLAYS[seat][drawn]]
+            if not self.rules.must_play_drawn_by_seat[seat]:
+                out.append(PASSES[seat])
+        elif phase == ROUND_OVER:
+            return []
+        elif seat != self.actor:
+            out = [PLAYS[seat][self.discard[-1]]] if self.can_jump_in(seat) else []
         else:
             out = _ACTOR_OPTIONS[phase](self, seat, hand)
         if len(hand) <= 2 and self.may_declare(seat):
@@ -783,39 +834,6 @@ class FastRound:
         exposed = self.exposed
         if exposed is not None and exposed != seat:
             out.append(COUNTERS[seat][exposed])
-        return out
-
-    def _turn_options(self, seat: int, hand: list[int]) -> list[Move]:
-        out: list[Move] = []
-        # One table lookup per card: 1 a colored card that fits, 2 a wild.
-        fit = _FIT[self.color][RANK_OF[self.discard[-1]]]
-        plays = PLAYS[seat]
-        append = out.append
-        seen = 0  # a hand may hold two of the same card: list it once
-        for card in hand:
-            how = fit[card]
-            if how:
-                bit = 1 << card
-                if not seen & bit:
-                    if how == 1:
-                        seen |= bit
-                        append(plays[card])
-                    elif self.fits(card, hand):
-                        seen |= bit
-                        out.extend(WILD_PLAYS[seat][card])
-        if self.rules.voluntary_draw or not out:
-            out.append(DRAWS[seat])
-        return out
-
-    def _drawn_options(self, seat: int, _hand: list[int]) -> list[Move]:
-        drawn = self.drawn_card
-        out: list[Move] = []
-        if COLOR_OF[drawn] < 0:
-            out.extend(WILD_PLAYS[seat][drawn])
-        else:
-            out.append(PLAYS[seat][drawn])
-        if not self.rules.must_play_drawn_by_seat[seat]:
-            out.append(PASSES[seat])
         return out
 
     def _color_options(self, seat: int, _hand: list[int]) -> list[Move]:
@@ -859,7 +877,6 @@ class FastRound:
 
 
 _ACTOR_OPTIONS: dict[int, Callable[[FastRound, int, list[int]], list[Move]]] = {
-    DRAWN: FastRound._drawn_options,
     CHOOSE_COLOR: FastRound._color_options,
     PENALTY: FastRound._penalty_options,
     GIFT: FastRound._gift_options,
@@ -867,7 +884,8 @@ _ACTOR_OPTIONS: dict[int, Callable[[FastRound, int, list[int]], list[Move]]] = {
     SWAP: FastRound._swap_options,
     EXCESS: FastRound._excess_options,
 }
-"""The actor's moves in each phase but TURN (the common case has its own method)."""
+"""The actor's moves in each phase but TURN and DRAWN (the common cases, written out in
+``legal_actions``)."""
 
 _OTHER_MOVES: dict[int, Callable[[FastRound, int, int, int], None]] = {
     PASS: FastRound._on_pass,
@@ -898,6 +916,23 @@ _FIT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """Per current color (row 4, reached as index -1, for none) and top rank: for each card,
 1 if it is a colored card that fits, 2 if it is a wild (whose fit depends on the hand)."""
+
+_TurnMove = Move | tuple[()] | None
+_TURN_MOVES: tuple[tuple[tuple[tuple[_TurnMove, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(
+                None if how == 0 else PLAYS[seat][card] if how == 1 else ()
+                for card, how in enumerate(_FIT[color][rank])
+            )
+            for rank in range(BLANK + 1)
+        )
+        for color in range(5)
+    )
+    for seat in range(MAX_SEATS)
+)
+"""``_FIT`` per seat as moves: the play of a colored card that fits, () for a wild, None
+for a card that does not fit."""
 
 
 def new_round(
@@ -942,7 +977,6 @@ def new_round(
     r.wd4_bluff = False
     r.drawn_card = drawn_card
     r.jump_window = jump_window
-    r.played = False
     r.after_color = AFTER_ADVANCE
     r.target_amount = 0
     r.gift_cards = []
@@ -991,9 +1025,15 @@ def deal(
     r.acting = dealer
     shuffler.shuffle(pile, f"round {round_no} deal")
     hands = r.hands
-    for _ in range(rules.hand_size):
-        for offset in range(1, n + 1):
-            hands[(dealer + offset) % n].append(pile.pop())
+    # One card at a time from the top, round the table from the dealer's left: seat
+    # dealer + k takes the k-th, (k + n)-th... cards from the top (slices, not pops). As in
+    # the engine, a deck too small for the deal fails on the first card (an empty pile).
+    dealt = rules.hand_size * n  # at least 2
+    top = pile[-dealt:]
+    del pile[-dealt:]
+    top.reverse()
+    for offset in range(1, n + 1):
+        hands[(dealer + offset) % n].extend(top[offset - 1 :: n])
     card = pile.pop()
     redeals = 0
     while RANK_OF[card] == WILD_DRAW_FOUR or RANK_OF[card] == BLANK:
