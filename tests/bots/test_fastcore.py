@@ -144,3 +144,17 @@ def test_fast_core_deals_like_the_engine(name: str) -> None:
             rules, kids, SameShuffles(seed), round_no=3, dealer=dealer, scores=[0] * n
         )
         _compare(rnd, core, f"{rules} seats {kids} dealer {dealer}")
+
+
+def test_random_shuffler_is_a_stable_sort_by_the_generators_next_numbers() -> None:
+    """The playouts' shuffler orders the cards by one ``random()`` per card, drawn first card
+    first (ties keep their order): a faster way of writing it must keep the same permutation
+    and the same draws, or every seeded expert decision changes."""
+    for size in (0, 1, 2, 7, 55, 108):
+        cards = [(i * 37) % 55 for i in range(size)]  # with repeats, as a pile has
+        rng, ref = random.Random(size), random.Random(size)
+        keys = [ref.random() for _ in cards]
+        expected = [cards[i] for i in sorted(range(size), key=keys.__getitem__)]
+        fastcore.RandomIntShuffler(rng).shuffle(cards, "test")
+        assert cards == expected
+        assert rng.random() == ref.random()  # as many numbers drawn
