@@ -34,7 +34,7 @@ from lanuno.engine.events import (
 )
 from lanuno.engine.observation import Observation
 
-BROKEN_HABIT = 0.3
+BROKEN_HABIT = 0.1
 """Relative likelihood of a hand under which a choice broke one of the habits."""
 DANGER = 2
 """With an opponent down to this many cards, players dump points and attack: their card

@@ -12,9 +12,15 @@ and its own private events.
   drawn then spoils the proof unless the rules make a fitting drawn card be played at once
   (so a pass after the draw shows that card did not fit either); otherwise ``spare`` counts
   the cards that may break it;
-* ``likely``: what each opponent *probably* lacks: the same reading taken from every draw,
-  whether or not the rules made it proof (most players draw only when nothing fits). It
-  only biases the sampled worlds and the wild colors, never a sure conclusion;
+* ``readings``: what each opponent *probably* lacked at each of its draws, whether or not
+  the rules made it proof (most players draw only when nothing fits, and keep a drawn card
+  only when it does not fit). Each reading binds the hand held at its draw, not the cards
+  received since: its ``spare`` counts those, less the ones since played that it excludes;
+  a card played that it excludes with no spare left disproves it (that player draws while
+  holding a fitting card), and it is dropped. They only bias the sampled worlds, never a
+  sure conclusion;
+* ``likely``: ``lacks`` plus the readings that bind the whole hand (no spare), for the
+  wild colors and the bluff odds;
 * ``known``: cards an opponent surely holds, from a hand shown to this seat after its
   challenge (O21), kept until that seat plays them or its hand changes owner;
 * ``named``: the last color each opponent chose for a wild (it probably holds that color).
@@ -44,12 +50,18 @@ from lanuno.engine.events import (
     Passed,
     PileDealtOut,
     Played,
+    RoundStarted,
     UnoDeclared,
 )
 from lanuno.engine.observation import Observation
 from lanuno.engine.rules import Rules
 
 FACES = len(ALL_FACES)
+WILD_READING_DANGER = 2
+"""With an opponent down to this many cards, players play wilds to attack: a wild then
+says nothing about the colored cards they hold."""
+LIKELY_SPARE = 1
+"""Readings with at most this many cards received since count towards ``likely``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +120,7 @@ class TableKnowledge:
     lacks: tuple[Lack, ...]
     """Per seat, what its hand surely does not hold."""
     likely: tuple[Lack, ...]
-    """Per seat, what its hand probably does not hold (includes ``lacks``)."""
+    """Per seat, what its whole hand probably does not hold (includes ``lacks``)."""
     known: tuple[tuple[Card, ...], ...]
     """Per seat, cards it surely holds."""
     named: tuple[Color | None, ...]
@@ -117,6 +129,9 @@ class TableKnowledge:
     known_honest: frozenset[int]
     """Seats whose Wild Draw Four was challenged and found legal this round."""
     known_bluffers: frozenset[int]
+    readings: tuple[tuple[Lack, ...], ...] = ()
+    """Per seat, what it probably lacked at each of its draws, oldest first; ``spare``: how
+    many of the cards it holds now may break that reading (received since)."""
 
     def unseen_cards(self) -> list[Card]:
         return [ALL_FACES[i] for i, k in enumerate(self.unseen) for _ in range(k)]
@@ -147,20 +162,41 @@ class _Reader:
     def __init__(self, n: int) -> None:
         self.n = n
         self.sure = [NO_LACK] * n
-        self.likely = [NO_LACK] * n
         self.known: list[list[Card]] = [[] for _ in range(n)]
         self.named: list[Color | None] = [None] * n
+        self.readings: list[list[Lack]] = [[] for _ in range(n)]
+
+    def received(self, seat: int, count: int) -> None:
+        """The seat got ``count`` cards nobody saw: each reading may be broken by them."""
+        self.readings[seat] = [_with_spare(r, r.spare + count) for r in self.readings[seat]]
+
+    def played(self, seat: int, card: Card) -> None:
+        """A card the seat played: a reading it breaks spends a spare card, or, with none
+        left, loses the part the card disproves (the player drew while holding it: a
+        Wild Draw Four kept for later, say)."""
+        kept = []
+        for r in self.readings[seat]:
+            if r.excludes(card):
+                if r.spare:
+                    r = _with_spare(r, r.spare - 1)
+                elif card.color is None:
+                    r = Lack(r.colors, r.ranks, False)
+                else:
+                    r = Lack(r.colors - {card.color}, r.ranks - {card.rank}, r.wilds)
+            if not r.empty:
+                kept.append(r)
+        self.readings[seat] = kept
 
     def reset(self, seat: int) -> None:
         """The seat got cards it did not choose: its gaps may be filled."""
         self.sure[seat] = NO_LACK
-        self.likely[seat] = NO_LACK
 
     def move_hands(self, moves: dict[int, int]) -> None:
         """Hands change owners (seat -> new seat): the facts follow the hands."""
-        sure, likely, known = list(self.sure), list(self.likely), list(self.known)
+        sure, known, readings = list(self.sure), list(self.known), list(self.readings)
         for src, dst in moves.items():
-            self.sure[dst], self.likely[dst], self.known[dst] = sure[src], likely[src], known[src]
+            self.sure[dst], self.known[dst] = sure[src], known[src]
+            self.readings[dst] = readings[src]
             self.named[dst] = None  # a named color says what its namer held, not the hand
 
 
@@ -174,7 +210,6 @@ class _Draw:
     """What the hand surely lacked before the draw."""
     fresh: Lack
     """What the draw proves the hand before it lacked (empty when it proves nothing)."""
-    likely: Lack
 
     def settle(self, *, played: bool, must_play: bool) -> Lack:
         """The sure gaps of the hand after the draw. Every drawn card but the last fitted
@@ -205,8 +240,15 @@ def _settle_draw(facts: _Reader, drawing: _Draw, event: Event, must_play: list[b
         return
     if event.seat != seat:  # type: ignore[attr-defined]
         return
-    settled = drawing.settle(played=kind is Played, must_play=must_play[seat])
-    facts.sure[seat], facts.likely[seat] = settled, drawing.likely
+    played = kind is Played
+    facts.sure[seat] = drawing.settle(played=played, must_play=must_play[seat])
+    # The reading of this draw: a drawn card kept did not fit (as most players keep one);
+    # drawing until one fits (T7), the last one kept did fit. One played is the last drawn
+    # (it fitted): the play, read next, spends the spare left for it.
+    readings = facts.readings[seat]
+    if readings:
+        spare = 1 if played or drawing.count > 1 else 0
+        readings[-1] = _with_spare(readings[-1], spare)
 
 
 _HAND_EVENTS = (Gave, HandsSwapped, HandsRotated, PileDealtOut)
@@ -217,6 +259,7 @@ def _follow_hands(facts: _Reader, event: Event, n: int) -> None:
     if isinstance(event, Gave):
         for r in event.recipients:
             facts.reset(r)
+            facts.received(r, 1)
     elif isinstance(event, HandsSwapped):
         facts.move_hands({event.seat: event.target, event.target: event.seat})
     elif isinstance(event, HandsRotated):
@@ -225,6 +268,7 @@ def _follow_hands(facts: _Reader, event: Event, n: int) -> None:
         for seat, got in enumerate(event.counts):
             if got:
                 facts.reset(seat)
+                facts.received(seat, got)
 
 
 def read_table(view: Observation) -> TableKnowledge:
@@ -244,14 +288,33 @@ def read_table(view: Observation) -> TableKnowledge:
     bluffers: set[int] = set()
     # A turn's draw, until it is settled.
     drawing: _Draw | None = None
+    # Hand sizes as the log goes, for the wild readings (not followed through the rare
+    # events that move cards between hands).
+    counts = list(table.counts)
+    counted = False
     for event in table.log:
         kind = type(event)
+        drawn_play = False
         if drawing is not None and kind is not UnoDeclared:
+            drawn_play = kind is Played and event.seat == drawing.seat  # type: ignore[attr-defined]
             _settle_draw(facts, drawing, event, must_play)
             drawing = None
         if kind is Played:
             assert isinstance(event, Played)
             card = event.card
+            seat = event.seat
+            facts.played(seat, card)
+            if (
+                card.color is None
+                and counted
+                and not drawn_play
+                and not event.jump_in
+                and min(counts[s] for s in range(n) if s != seat) > WILD_READING_DANGER
+            ):
+                # Most players keep their wilds for when no colored card fits.
+                colors = frozenset((color,)) if color is not None else frozenset()
+                facts.readings[seat].append(Lack(colors, frozenset((top_rank,)), False))
+            counts[seat] -= 1
             if card.rank is Rank.WILD_DRAW_FOUR:
                 last_wd4 = WildDrawFourPlay(event.seat, color, -1)
             top_rank = card.rank
@@ -264,23 +327,34 @@ def read_table(view: Observation) -> TableKnowledge:
         elif kind is CardTurned:
             assert isinstance(event, CardTurned)
             color, top_rank = event.card.color, event.card.rank
+        elif kind is RoundStarted:
+            assert isinstance(event, RoundStarted)
+            counts = [event.hand_size] * n
+            counted = True
+        elif kind is CardsReturned:
+            assert isinstance(event, CardsReturned)
+            counts[event.seat] -= event.count
         elif kind is Drew:
             assert isinstance(event, Drew)
             seat = event.seat
+            counts[seat] += event.count
+            facts.received(seat, event.count)
             if event.cause is DrawCause.DRAW:
                 fresh = NO_LACK.merge(color, top_rank) if proof else NO_LACK
-                likely = facts.likely[seat].merge(color, top_rank)
-                drawing = _Draw(seat, event.count, facts.sure[seat], fresh, likely)
-                # Until the draw settles, the drawn cards are unknown: no sure gap.
+                drawing = _Draw(seat, event.count, facts.sure[seat], fresh)
+                # Until the draw settles, the drawn cards are unknown: no sure gap, and the
+                # new reading may be broken by every drawn card.
                 facts.sure[seat] = NO_LACK
-                facts.likely[seat] = NO_LACK
+                facts.readings[seat].append(
+                    _with_spare(NO_LACK.merge(color, top_rank), event.count)
+                )
             elif event.count:
                 facts.reset(seat)
         elif kind in _HAND_EVENTS:
             _follow_hands(facts, event, n)
+            counted = False
     if drawing is not None:  # the drawer still decides (its own turn, or an UNO call)
         facts.sure[drawing.seat] = drawing.settle(played=False, must_play=False)
-        facts.likely[drawing.seat] = drawing.likely
     _read_reveals(view, facts, last_wd4, honest, bluffers)
     if last_wd4 is not None:
         last_wd4 = WildDrawFourPlay(
@@ -288,9 +362,13 @@ def read_table(view: Observation) -> TableKnowledge:
         )
     unseen = unseen_counts(rules, view.hand, table.discard)
     me = view.seat
-    facts.sure[me] = facts.likely[me] = NO_LACK
+    facts.sure[me] = NO_LACK
     facts.known[me] = []
-    merged = [_union(a, b) for a, b in zip(facts.sure, facts.likely, strict=True)]
+    facts.readings[me] = []
+    merged = [
+        _union(sure, _whole_hand(readings))
+        for sure, readings in zip(facts.sure, facts.readings, strict=True)
+    ]
     return TableKnowledge(
         tuple(unseen),
         tuple(facts.sure),
@@ -300,7 +378,17 @@ def read_table(view: Observation) -> TableKnowledge:
         last_wd4,
         frozenset(honest),
         frozenset(bluffers),
+        tuple(tuple(readings) for readings in facts.readings),
     )
+
+
+def _whole_hand(readings: list[Lack]) -> Lack:
+    """What the readings say the hand mostly lacks (for the heuristics)."""
+    out = NO_LACK
+    for r in readings:
+        if r.spare <= LIKELY_SPARE:
+            out = out.merge_lack(r)
+    return Lack(out.colors, out.ranks, out.wilds)
 
 
 def _union(sure: Lack, likely: Lack) -> Lack:

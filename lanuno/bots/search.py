@@ -60,7 +60,7 @@ OTHERS_SAY_UNO = 0.95
 """How often other players remember UNO in playouts."""
 OTHERS_CATCH = 0.5
 """How often another player catches an exposed seat in playouts."""
-TRUST_LIKELY = 0.8
+TRUST_LIKELY = 0.95
 """Share of worlds in which what an opponent only probably lacks is taken as true."""
 EXPLORATION = 0.7
 """UCB exploration constant (rewards are in [0, 1])."""
@@ -69,7 +69,7 @@ SELF_CHAIN = True
 against the intermediate, 1200 paired rounds: +0.015, within its noise of 0.027)."""
 READ_CHOICES = True
 """Weigh the sampled worlds by the opponents' choices (:mod:`lanuno.bots.inference`)."""
-SAMPLE_TRIES = 8
+SAMPLE_TRIES = 20
 """Deals tried per world at most when weighing worlds by the opponents' choices."""
 FITTED_EVALUATION = True
 """Score a playout cut short by :mod:`lanuno.bots.evaluation` (fitted from self-play)
@@ -113,6 +113,12 @@ class WorldMaker:
     unseen: tuple[int, ...]
     """The cards not seen, as integers."""
     knowledge: TableKnowledge
+    tiers: tuple[tuple[Tier, ...], ...]
+    """Per seat, its hidden cards in tiers by what its draws say it probably lacks."""
+    sure_tiers: tuple[tuple[Tier, ...], ...]
+    """The same by its sure gaps only (the worlds that do not trust the readings)."""
+    order: tuple[int, ...]
+    """The other seats, the most bound first."""
     choices: tuple[inference.Choice, ...] = ()
     """The opponents' readable choices (:mod:`lanuno.bots.inference`)."""
 
@@ -158,7 +164,29 @@ class WorldMaker:
             Round.from_position(position), fc.RandomIntShuffler(random.Random(0))
         )
         choices = inference.read_choices(view) if READ_CHOICES else ()
-        return cls(template, view.seat, counts, tuple(unseen), knowledge, choices)
+        known = [len(cards) for cards in knowledge.known]
+        readings = knowledge.readings or tuple(() for _ in range(n))
+        tiers = tuple(
+            _tiers(knowledge.lacks[s], readings[s], counts[s] - known[s]) for s in range(n)
+        )
+        sure_tiers = tuple(_tiers(knowledge.lacks[s], (), counts[s] - known[s]) for s in range(n))
+        order = tuple(
+            sorted(
+                (s for s in range(n) if s != view.seat),
+                key=lambda s: -len(tiers[s]) - (0 if knowledge.lacks[s].empty else 1),
+            )
+        )
+        return cls(
+            template,
+            view.seat,
+            counts,
+            tuple(unseen),
+            knowledge,
+            tiers,
+            sure_tiers,
+            order,
+            choices,
+        )
 
     def sample(self, rng: random.Random) -> fc.FastRound:
         """One world consistent with the observation and the sure card reading, drawn in
@@ -183,50 +211,77 @@ class WorldMaker:
         for s in range(n):
             if s != self.seat:
                 hands[s] = []  # the template's own deal of the hidden cards is redone
-        trust = rng.random() < TRUST_LIKELY
-        # Known cards first, then seats with gaps (from the cards they can hold), then the
-        # rest; the draw pile takes what is left.
+        tiers = self.tiers if rng.random() < TRUST_LIKELY else self.sure_tiers
+        # Known cards first, then each seat's cards tier by tier, the most bound first; the
+        # draw pile takes what is left.
         for s in range(n):
             for card in knowledge.known[s]:
                 if s != self.seat and card.index in pool and len(hands[s]) < self.counts[s]:
                     pool.remove(card.index)
                     hands[s].append(card.index)
-        order = sorted(
-            (s for s in range(n) if s != self.seat),
-            key=lambda s: knowledge.likely[s].empty,
-        )
-        for s in order:
+        for s in self.order:
+            for size, allowed in tiers[s]:
+                want = min(size, self.counts[s] - len(hands[s]))
+                if want <= 0:
+                    continue
+                chosen: list[int] = []
+                rest: list[int] = []
+                for face in pool:
+                    if len(chosen) < want and allowed[face]:
+                        chosen.append(face)
+                    else:
+                        rest.append(face)
+                short = want - len(chosen)
+                if short:
+                    # Not enough cards fit the reading: it gives way, first to the cards
+                    # the sure part allows (a kept drawn card), then to any.
+                    sure_ok = _allowed(knowledge.lacks[s])
+                    for i in range(len(rest) - 1, -1, -1):
+                        if short and sure_ok[rest[i]]:
+                            chosen.append(rest.pop(i))
+                            short -= 1
+                    if short:
+                        chosen.extend(rest[-short:])
+                        del rest[-short:]
+                hands[s].extend(chosen)
+                pool = rest
             want = self.counts[s] - len(hands[s])
-            sure = knowledge.lacks[s]
-            lack = knowledge.likely[s] if trust else sure
-            if lack.empty:
+            if want > 0:
                 hands[s].extend(pool[len(pool) - want :])
                 del pool[len(pool) - want :]
-                continue
-            allowed = _allowed(lack)
-            chosen: list[int] = []
-            rest: list[int] = []
-            for face in pool:
-                if len(chosen) < want and allowed[face]:
-                    chosen.append(face)
-                else:
-                    rest.append(face)
-            short = want - len(chosen)
-            if short:
-                # Not enough cards fit the reading: the likely part gives way first, then
-                # the spare cards the sure part allows (a kept drawn card).
-                sure_ok = _allowed(sure)
-                for i in range(len(rest) - 1, -1, -1):
-                    if short and sure_ok[rest[i]]:
-                        chosen.append(rest.pop(i))
-                        short -= 1
-                if short:
-                    chosen.extend(rest[-short:])
-                    del rest[-short:]
-            hands[s].extend(chosen)
-            pool = rest
         world.draw_pile = pool
         return world
+
+
+Tier = tuple[int, list[bool]]
+"""Some of a seat's hidden cards: how many, and which faces they may be."""
+
+
+def _tiers(sure: Lack, readings: Sequence[Lack], count: int) -> tuple[Tier, ...]:
+    """A seat's ``count`` hidden cards in tiers, the most bound first. A reading with
+    ``spare`` k binds all but k of them (the cards received since its draw), so with the
+    readings oldest (most spare) first, the first ``count - spare`` cards obey them all,
+    the next ones all but the oldest, and so on; the last ones only the sure gaps."""
+    binding = sorted((r for r in readings if r.spare < count), key=lambda r: -r.spare)
+    base = _allowed(sure)
+    out: list[Tier] = []
+    placed = 0
+    for i, reading in enumerate(binding):
+        size = count - reading.spare - placed
+        if size <= 0:
+            continue
+        masks = [_allowed(_bare(r)) for r in binding[i:]]
+        allowed = [all(m[face] for m in masks) and base[face] for face in range(len(base))]
+        out.append((size, allowed))
+        placed += size
+    if count > placed:
+        out.append((count - placed, base))
+    return tuple(out)
+
+
+def _bare(lack: Lack) -> Lack:
+    """The lack without its spare (the spare says how many cards it binds, not which)."""
+    return Lack(lack.colors, lack.ranks, lack.wilds) if lack.spare else lack
 
 
 _ALLOWED_CACHE: dict[Lack, list[bool]] = {}

@@ -16,6 +16,7 @@ from lanuno.bots import make_bot
 from lanuno.bots.base import as_observation
 from lanuno.bots.knowledge import read_table
 from lanuno.engine.actions import Action, Challenge, Draw, Pass
+from lanuno.engine.cards import Card
 from lanuno.engine.game import Game
 from lanuno.engine.observation import Observation, observe_round
 from lanuno.engine.phases import Phase
@@ -103,3 +104,85 @@ def test_B2_tree_search_plays_legal_moves() -> None:
         bots = [Checked(ExpertBot(playouts=6, method="tree")), Checked(make_bot("intermediate"))]
         play_game(table(name, [*options, "target=none"]), bots, f"tree/{name}")
         assert bots[0].decisions > 5
+
+
+def _reading_errors(options: tuple[str, ...], seats: int, games: int) -> tuple[int, int]:
+    """Intermediates at every seat (players who draw only when nothing fits, keep a drawn
+    card only when it does not fit, and keep wilds for when no colored card fits); seat 0's
+    readings of the others checked against their real hands at every step. Returns (readings
+    checked, readings broken by more cards than their spare)."""
+    checked = broken = 0
+    for game_no in range(games):
+        game = Game(table("official", options), seats, f"readings/{options}/{game_no}")
+        bots = [make_bot("intermediate") for _ in range(seats)]
+        rng = random.Random(game_no)
+        rnd = game.round
+        while rnd.phase is not Phase.ROUND_OVER:
+            knowledge = read_table(observe_round(rnd, 0))
+            for seat in range(1, seats):
+                for reading in knowledge.readings[seat]:
+                    checked += 1
+                    breaking = sum(1 for card in rnd.hands[seat] if reading.excludes(card))
+                    broken += breaking > reading.spare
+            offer_out_of_turn(game, bots, rng)
+            if rnd.phase is Phase.ROUND_OVER:
+                break
+            action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
+            assert action is not None
+            rnd.apply(action)
+    return checked, broken
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_B2_readings_of_habit_players_hold_draw_by_draw(seats: int) -> None:
+    """What a draw says binds the hand held then, not the cards received since: against
+    players whose draws are honest, no reading is ever contradicted (the old single merged
+    reading was wrong about a third of the time once a player had drawn twice)."""
+    checked, broken = _reading_errors(("target=none",), seats, 12)
+    assert checked > 200
+    assert broken == 0
+
+
+def test_B2_a_reading_the_player_disproves_is_dropped() -> None:
+    """A player who draws while holding a fitting card and plays it later disproves the part
+    of the reading that card breaks: the rest of the reading stays, the broken part goes."""
+    game, top = _crafted_drawer()
+    knowledge = read_table(observe_round(game.round, 0))
+    (reading,) = knowledge.readings[1]
+    assert top.color not in reading.colors  # it played that color after drawing on it
+    assert top.rank in reading.ranks  # the rank it drew on is still read as lacking
+    assert reading.wilds  # and so is the wild part
+
+
+def _crafted_drawer() -> tuple[Game, Card]:
+    """Seat 1 draws on a colored card while holding another card of its color (a voluntary
+    draw), keeps the drawn card, and plays the held card later on that color. Returns the
+    game and the card seat 1 drew on."""
+    from lanuno.engine.actions import Play
+
+    rules = table("official", ("target=none",))
+    for seed in range(400):
+        game = Game(rules, 2, f"drawer/{seed}")
+        rnd = game.round
+        top = rnd.discard[-1]
+        if top.color is None or rnd.actor != 1 or rnd.phase is not Phase.TURN:
+            continue
+        same = [c for c in rnd.hands[1] if c.color is top.color and c.rank is not top.rank]
+        if not same:
+            continue
+        rnd.apply(Draw(1))
+        if rnd.phase is Phase.DRAWN:
+            rnd.apply(Pass(1))
+        if rnd.actor != 0 or rnd.color is not top.color:
+            continue
+        mine = [
+            a for a in rnd.legal_actions(0) if isinstance(a, Play) and a.card.color is top.color
+        ]
+        if not mine:
+            continue
+        rnd.apply(mine[0])
+        if rnd.actor != 1 or rnd.color is not top.color or same[0] not in rnd.hands[1]:
+            continue
+        rnd.apply(Play(1, same[0]))
+        return game, top
+    raise AssertionError("no deal gives the crafted position")

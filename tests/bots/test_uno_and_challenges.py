@@ -73,7 +73,7 @@ def _rates(level: str, games: int) -> tuple[float, float]:
 
 
 def test_B3_uno_and_counter_uno_reliability_grows_with_level() -> None:
-    games = {"beginner": 300, "intermediate": 300, "expert": 40}
+    games = {"beginner": 300, "intermediate": 300, "expert": 60}
     rates = {level: _rates(level, games[level]) for level in LEVELS}
     (b_uno, b_catch), (i_uno, i_catch), (e_uno, e_catch) = (rates[lv] for lv in LEVELS)
     assert b_uno < i_uno < e_uno == 1.0
