@@ -80,6 +80,7 @@ POINTS_WEIGHT = 0.3
 _COLOR_OF = fc.COLOR_OF
 _RANK_OF = fc.RANK_OF
 _POINTS = fc.POINTS
+FACES = len(ALL_FACES)
 
 
 def searchable(view: Observation) -> bool:
@@ -202,59 +203,63 @@ class WorldMaker:
 
     def _deal(self, rng: random.Random) -> fc.FastRound:
         world = self.template.clone()
-        world.shuffler = fc.RandomIntShuffler(rng)
+        shuffler = world.shuffler = fc.RandomIntShuffler(rng)
         pool = list(self.unseen)
-        rng.shuffle(pool)
+        shuffler.shuffle(pool, "world")
         n = len(self.counts)
         knowledge = self.knowledge
         hands = world.hands
+        counts = self.counts
         for s in range(n):
             if s != self.seat:
                 hands[s] = []  # the template's own deal of the hidden cards is redone
         tiers = self.tiers if rng.random() < TRUST_LIKELY else self.sure_tiers
-        # Known cards first, then each seat's cards tier by tier, the most bound first; the
-        # draw pile takes what is left.
+        # Known cards first, then each seat's cards tier by tier, the most bound first,
+        # taken from the end of the shuffled pool; the draw pile is what is left.
         for s in range(n):
             for card in knowledge.known[s]:
-                if s != self.seat and card.index in pool and len(hands[s]) < self.counts[s]:
+                if s != self.seat and card.index in pool and len(hands[s]) < counts[s]:
                     pool.remove(card.index)
                     hands[s].append(card.index)
         for s in self.order:
+            hand = hands[s]
             for size, allowed in tiers[s]:
-                want = min(size, self.counts[s] - len(hands[s]))
+                want = min(size, counts[s] - len(hand))
                 if want <= 0:
                     continue
-                chosen: list[int] = []
-                rest: list[int] = []
-                for face in pool:
-                    if len(chosen) < want and allowed[face]:
-                        chosen.append(face)
-                    else:
-                        rest.append(face)
-                short = want - len(chosen)
-                if short:
+                if allowed is None:
+                    hand.extend(pool[-want:])
+                    del pool[-want:]
+                    continue
+                i = len(pool) - 1
+                while i >= 0 and want:
+                    if allowed[pool[i]]:
+                        hand.append(pool.pop(i))
+                        want -= 1
+                    i -= 1
+                if want:
                     # Not enough cards fit the reading: it gives way, first to the cards
                     # the sure part allows (a kept drawn card), then to any.
                     sure_ok = _allowed(knowledge.lacks[s])
-                    for i in range(len(rest) - 1, -1, -1):
-                        if short and sure_ok[rest[i]]:
-                            chosen.append(rest.pop(i))
-                            short -= 1
-                    if short:
-                        chosen.extend(rest[-short:])
-                        del rest[-short:]
-                hands[s].extend(chosen)
-                pool = rest
-            want = self.counts[s] - len(hands[s])
+                    i = len(pool) - 1
+                    while i >= 0 and want:
+                        if sure_ok[pool[i]]:
+                            hand.append(pool.pop(i))
+                            want -= 1
+                        i -= 1
+                    if want:
+                        hand.extend(pool[-want:])
+                        del pool[-want:]
+            want = counts[s] - len(hand)
             if want > 0:
-                hands[s].extend(pool[len(pool) - want :])
-                del pool[len(pool) - want :]
+                hand.extend(pool[-want:])
+                del pool[-want:]
         world.draw_pile = pool
         return world
 
 
-Tier = tuple[int, list[bool]]
-"""Some of a seat's hidden cards: how many, and which faces they may be."""
+Tier = tuple[int, list[bool] | None]
+"""Some of a seat's hidden cards: how many, and which faces they may be (None: any)."""
 
 
 def _tiers(sure: Lack, readings: Sequence[Lack], count: int) -> tuple[Tier, ...]:
@@ -263,7 +268,7 @@ def _tiers(sure: Lack, readings: Sequence[Lack], count: int) -> tuple[Tier, ...]
     readings oldest (most spare) first, the first ``count - spare`` cards obey them all,
     the next ones all but the oldest, and so on; the last ones only the sure gaps."""
     binding = sorted((r for r in readings if r.spare < count), key=lambda r: -r.spare)
-    base = _allowed(sure)
+    base = _allowed(sure) if not sure.empty else None
     out: list[Tier] = []
     placed = 0
     for i, reading in enumerate(binding):
@@ -271,7 +276,9 @@ def _tiers(sure: Lack, readings: Sequence[Lack], count: int) -> tuple[Tier, ...]
         if size <= 0:
             continue
         masks = [_allowed(_bare(r)) for r in binding[i:]]
-        allowed = [all(m[face] for m in masks) and base[face] for face in range(len(base))]
+        if base is not None:
+            masks.append(base)
+        allowed = [all(m[face] for m in masks) for face in range(FACES)]
         out.append((size, allowed))
         placed += size
     if count > placed:
