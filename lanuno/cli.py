@@ -58,8 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--playouts",
         type=int,
         metavar="N",
-        help="expert: a fixed number of sampled worlds per decision instead of its 50 ms "
-        "budget (reproducible, and faster)",
+        help="expert: sampled worlds per decision instead of its 150 (with no time cap: "
+        "reproducible whatever the load)",
     )
     sim.add_argument(
         "--level",

@@ -145,7 +145,11 @@ def expert_playouts_per_50ms(seconds: float) -> float:
         i = 0
         while time.perf_counter() - start < seconds:
             game = Game(with_options(official(), ["target=none"]), 2, f"playouts/{i}")
-            play_round(game, [ExpertBot(), IntermediateBot()], random.Random(i))
+            play_round(
+                game,
+                [ExpertBot(budget_ms=50.0, playouts=None), IntermediateBot()],
+                random.Random(i),
+            )
             i += 1
     finally:
         expert_module.flat = original

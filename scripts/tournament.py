@@ -6,9 +6,10 @@ kids' presets for the ``kids1_``/``kids2_`` matches (fewer rounds: figures for i
 about ±5 points). In two-
 player matches each deal is played twice with the seats swapped; in four-player matches
 the level under test sits once in each seat of the same deal, so luck of the deal cancels.
-The expert searches a fixed number of worlds per decision (``--playouts``) so that a run is
-reproducible from its seed; decision times are then measured separately with the expert's
-default time budget, on one core, after the matches.
+The expert searches its shipped number of worlds per decision (``expert.WORLDS``) with its
+time cap lifted, so that a run measures the shipped bot and is reproducible from its seed
+whatever the load; decision times are then measured separately with the shipped settings
+(the cap included), on one core, after the matches, at two and four seats.
 
     python scripts/tournament.py            # full: about 1100 rounds a match, ±3 points
     python scripts/tournament.py --quick    # a smaller run
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lanuno.bots import BotLevel, make_bot
 from lanuno.bots.base import Bot
+from lanuno.bots.expert import TIME_CAP_MS, WORLDS
 from lanuno.engine.actions import Action
 from lanuno.engine.game import Game
 from lanuno.engine.observation import Observation
@@ -49,7 +51,7 @@ Z95 = 1.959964
 FULL_ROUNDS = 1100
 """Rounds per match: a 95% interval of at most ±3 points needs 1068 at a 50% win rate."""
 QUICK_ROUNDS = 200
-FULL_PLAYOUTS = 48
+FULL_PLAYOUTS = WORLDS
 QUICK_PLAYOUTS = 16
 CHUNK = 20
 
@@ -173,16 +175,19 @@ def p99(times: Sequence[float]) -> float:
 
 
 def decision_times(rounds: int, seed: int) -> dict[BotLevel, list[float]]:
-    """Expert (default time budget) against intermediate, two players, one process."""
+    """Expert (shipped settings) against intermediates, one process: half the rounds heads-up,
+    half at four seats."""
     times: dict[BotLevel, list[float]] = {BotLevel.EXPERT: [], BotLevel.INTERMEDIATE: []}
     for i in range(rounds):
-        bots: list[Bot] = [
-            Timed(make_bot(BotLevel.EXPERT), times[BotLevel.EXPERT]),
-            Timed(make_bot(BotLevel.INTERMEDIATE), times[BotLevel.INTERMEDIATE]),
+        seats = 2 if i % 2 == 0 else 4
+        bots: list[Bot] = [Timed(make_bot(BotLevel.EXPERT), times[BotLevel.EXPERT])]
+        bots += [
+            Timed(make_bot(BotLevel.INTERMEDIATE), times[BotLevel.INTERMEDIATE])
+            for _ in range(seats - 1)
         ]
-        if i % 2:
+        if i % 4 >= 2:
             bots.reverse()
-        game = Game(RULES["official"], 2, f"{seed}/timing/{i}")
+        game = Game(RULES["official"], seats, f"{seed}/timing/{i}")
         play_round(game, bots, random.Random(f"timing/{seed}/{i}"))
     return times
 
@@ -192,7 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run, under a minute")
     parser.add_argument("--rounds", type=int, help=f"rounds per match (default {FULL_ROUNDS})")
     parser.add_argument(
-        "--playouts", type=int, help="expert worlds per decision (default 48, quick 16)"
+        "--playouts",
+        type=int,
+        help=f"expert worlds per decision (default {FULL_PLAYOUTS}, quick {QUICK_PLAYOUTS})",
     )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
@@ -204,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = [m for m in MATCHES if not args.only or m.name in args.only]
     requested = args.rounds or (QUICK_ROUNDS if args.quick else FULL_ROUNDS)
     playouts = args.playouts or (QUICK_PLAYOUTS if args.quick else FULL_PLAYOUTS)
-    timing_rounds = args.timing_rounds or (4 if args.quick else 16)
+    timing_rounds = args.timing_rounds or (4 if args.quick else 24)
 
     jobs = []
     for match_no, match in enumerate(MATCHES):
@@ -259,7 +266,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"median {statistics.median(samples) * 1000:.3f} ms, max "
             f"{max(samples) * 1000:.2f} ms over {len(samples)} decisions"
         )
-    print(f"timing ({timing_rounds} rounds, expert at its default budget) took {timed:.1f} s")
+    capped = sum(t >= TIME_CAP_MS / 1000 for t in times[BotLevel.EXPERT])
+    print(
+        f"timing ({timing_rounds} rounds, expert as shipped: {WORLDS} worlds, "
+        f"{TIME_CAP_MS:.0f} ms cap, reached by {capped} decisions) took {timed:.1f} s"
+    )
     for name in HEADLINES:
         if name in rates:
             print(f"{name}: {rates[name]:.3f}")

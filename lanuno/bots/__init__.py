@@ -13,11 +13,13 @@ __all__ = ["LEVELS", "Bot", "BotLevel", "UnknownBotLevel", "make_bot"]
 
 def make_bot(level: BotLevel | str, *, playouts: int | None = None) -> Bot:
     """A bot of the named level (B1); an unknown name raises :class:`UnknownBotLevel`.
-    ``playouts`` fixes the expert's search size instead of its time budget (reproducible
-    runs); other levels do not search."""
+    ``playouts`` sets the expert's search size and lifts its time cap (reproducible runs
+    whatever the machine's load); other levels do not search."""
     level = BotLevel.parse(level)
     if level is BotLevel.BEGINNER:
         return BeginnerBot()
     if level is BotLevel.INTERMEDIATE:
         return IntermediateBot()
-    return ExpertBot(playouts=playouts)
+    if playouts is None:
+        return ExpertBot()
+    return ExpertBot(playouts=playouts, budget_ms=None)

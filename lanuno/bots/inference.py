@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lanuno.bots import fastcore as fc
+from lanuno.bots import tactics
 from lanuno.engine.cards import COLORS
 from lanuno.engine.events import (
     CardsReturned,
@@ -149,16 +150,6 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
     )
 
 
-def _weights(hand: Sequence[int]) -> list[float]:
-    """Color weights as the habits weigh them (action cards count a bit more)."""
-    weights = [0.0, 0.0, 0.0, 0.0]
-    for card in hand:
-        suit = _COLOR_OF[card]
-        if suit >= 0:
-            weights[suit] += 1.5 if _RANK_OF[card] >= _SKIP else 1.0
-    return weights
-
-
 def _removals(hand: Sequence[int], suit: int, limit: float, fitting: int | None) -> int:
     """Fewest cards of ``suit`` to take out of ``hand`` (the heaviest first) for its weight
     to fall to ``limit``, or, when ``fitting`` is given, for none of its ``fitting`` cards
@@ -177,7 +168,7 @@ def consistent(choice: Choice, hand_now: Sequence[int]) -> bool:
     drawn since (so absent then) the ``choice.unseen`` cards that help it most."""
     hand = list(hand_now)
     hand.extend(choice.since)
-    weights = _weights(hand)
+    weights = tactics.color_weights_of(hand)
     slack = choice.unseen
     if choice.kind == NAMED:
         mine = weights[choice.color]

@@ -41,7 +41,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lanuno.bots import evaluation, inference
+from lanuno.bots import evaluation, inference, tactics
 from lanuno.bots import fastcore as fc
 from lanuno.bots.knowledge import Lack, TableKnowledge
 from lanuno.engine.actions import Action
@@ -306,15 +306,6 @@ def _allowed(lack: Lack) -> list[bool]:
 # ----------------------------------------------------------------------------- policy
 
 
-def _favourite(hand: list[int]) -> int:
-    counts = [0, 0, 0, 0]
-    for card in hand:
-        suit = _COLOR_OF[card]
-        if suit >= 0:
-            counts[suit] += 1
-    return counts.index(max(counts))
-
-
 def _fewest_cards(r: fc.FastRound, seat: int) -> int:
     best, best_count = seat, 1 << 30
     for k in range(1, r.n):
@@ -400,10 +391,10 @@ def _other_policy(r: fc.FastRound, seat: int, rng: random.Random) -> fc.Move:
     if phase == fc.DRAWN:
         drawn = r.drawn_card
         if _COLOR_OF[drawn] < 0:
-            return fc.WILD_PLAYS[seat][drawn][_favourite(hand)]
+            return fc.WILD_PLAYS[seat][drawn][tactics.favourite_of(hand)]
         return fc.PLAYS[seat][drawn]
     if phase == fc.CHOOSE_COLOR:
-        return fc.COLOR_CHOICES[seat][_favourite(hand)]
+        return fc.COLOR_CHOICES[seat][tactics.favourite_of(hand)]
     if phase == fc.PENALTY:
         return _penalty_policy(r, seat, rng)
     if phase == fc.GIFT:
@@ -536,7 +527,7 @@ def tree_moves(r: fc.FastRound, seat: int, me: int) -> list[fc.Move]:
                 card = move[2]
                 if _COLOR_OF[card] < 0:
                     if fav < 0:
-                        fav = _favourite(hand)
+                        fav = tactics.favourite_of(hand)
                     if move[3] != fav:
                         continue
                     if (

@@ -10,20 +10,36 @@ from lanuno.engine.actions import (
     Play,
     ReturnCard,
 )
-from lanuno.engine.cards import COLORS, Card, Color, Rank
+from lanuno.engine.cards import ALL_FACES, COLORS, Card, Color, Rank
 from lanuno.engine.observation import Observation
 
 ATTACK_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
 
+_SUIT = tuple(COLORS.index(c.color) if c.color is not None else -1 for c in ALL_FACES)
+_WEIGHT = tuple(1.5 if c.rank in ATTACK_RANKS else 1.0 for c in ALL_FACES)
+
+
+def color_weights_of(faces: Iterable[int]) -> list[float]:
+    """How much of each color (R, Y, G, B) the cards (by ``Card.index``, as the fast core
+    and the card reading number them) hold; action cards count a bit more because they
+    keep the turn or hurt the next player."""
+    weights = [0.0, 0.0, 0.0, 0.0]
+    for face in faces:
+        suit = _SUIT[face]
+        if suit >= 0:
+            weights[suit] += _WEIGHT[face]
+    return weights
+
+
+def favourite_of(faces: Iterable[int]) -> int:
+    """The color (0-3: R, Y, G, B) held most by ``color_weights_of``, ties in that order."""
+    weights = color_weights_of(faces)
+    return weights.index(max(weights))
+
 
 def color_weights(hand: Iterable[Card]) -> list[float]:
-    """How much of each color (R, Y, G, B) the hand holds; action cards count a bit more
-    because they keep the turn or hurt the next player."""
-    weights = [0.0, 0.0, 0.0, 0.0]
-    for card in hand:
-        if card.color is not None:
-            weights[COLORS.index(card.color)] += 1.5 if card.rank in ATTACK_RANKS else 1.0
-    return weights
+    """``color_weights_of`` for cards."""
+    return color_weights_of(card.index for card in hand)
 
 
 def favourite_color(hand: Iterable[Card], bonus: Sequence[float] = (0, 0, 0, 0)) -> Color:
