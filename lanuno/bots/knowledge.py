@@ -19,8 +19,8 @@ and its own private events.
   a card played that it excludes with no spare left disproves it (that player draws while
   holding a fitting card), and it is dropped. They only bias the sampled worlds, never a
   sure conclusion;
-* ``likely``: ``lacks`` plus the readings that bind the whole hand (no spare), for the
-  wild colors and the bluff odds;
+* ``likely``: ``lacks`` plus the readings that bind all but at most ``LIKELY_SPARE`` cards
+  of the hand, for the heuristics (wild colors, the order of the options, bluff odds);
 * ``known``: cards an opponent surely holds, from a hand shown to this seat after its
   challenge (O21), kept until that seat plays them or its hand changes owner;
 * ``named``: the last color each opponent chose for a wild (it probably holds that color).
@@ -120,7 +120,8 @@ class TableKnowledge:
     lacks: tuple[Lack, ...]
     """Per seat, what its hand surely does not hold."""
     likely: tuple[Lack, ...]
-    """Per seat, what its whole hand probably does not hold (includes ``lacks``)."""
+    """Per seat, what its hand probably does not hold, but for a card or so (includes
+    ``lacks``)."""
     known: tuple[tuple[Card, ...], ...]
     """Per seat, cards it surely holds."""
     named: tuple[Color | None, ...]
