@@ -22,6 +22,8 @@ through the few hooks declared at the end of the class.
 from __future__ import annotations
 
 import abc
+import contextlib
+from collections.abc import Iterator
 
 from lanuno.bots.base import Bot
 from lanuno.bots.levels import BotLevel
@@ -66,6 +68,10 @@ class Seating(abc.ABC):
     """Auto-start: when the seats still not ready go back to watching."""
     _resume_found: dict[int, Slot]
     """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
+    _lobby_batches = 0
+    """While above 0, lobby sends wait for the batch's end (``_one_lobby``)."""
+    _lobby_owed = False
+    """A lobby send was asked for during the batch."""
 
     @property
     def free_seats(self) -> int:
@@ -134,12 +140,13 @@ class Seating(abc.ABC):
         self._reveal_lost(peer.seat, now)
         if self.phase is TablePhase.LOBBY and peer.left:
             # Leaving the lobby (a goodbye) frees the seat; the player can join again.
+            # Applying the removal sends the lobby.
             self._remove_slot(peer.seat)
         else:
             # A drop: the seat is held for a resume. In a game a bot steps in after the
             # grace; in the lobby the seat is freed after it (``_lobby_hold_end``).
             slot.dropped_at = now
-        self._send_lobby()
+            self._send_lobby()
         self._replan_bots(now)
         self._maybe_auto_start(now)  # the one not ready may have been the one who left
 
@@ -161,8 +168,7 @@ class Seating(abc.ABC):
         if self.phase is TablePhase.LOBBY:
             if slot.peer is not None:
                 self._close(slot.peer, CloseCode.KICKED, "removed by the host")
-            self._remove_slot(seat)
-            self._send_lobby()
+            self._remove_slot(seat)  # applying the removal sends the lobby
             return
         if self.phase is not TablePhase.BETWEEN_ROUNDS:
             raise ValueError("Players can be removed between rounds.")
@@ -335,17 +341,18 @@ class Seating(abc.ABC):
     def _unseat_the_unready(self, now: float) -> None:
         """Auto-start waited ``ready_wait``: seats not ready go back to watching."""
         self._ready_deadline = None
-        for seat in reversed(range(len(self.slots))):
-            slot = self.slots[seat]
-            if slot.kind != "human" or slot.ready:
-                continue
-            peer = self.peers.get(slot.peer) if slot.peer is not None else None
-            if peer is not None:
-                peer.seat = None
-            self._remove_slot(seat)
-            if peer is not None:
-                self._welcome(peer, None)
-        self._send_lobby()
+        with self._one_lobby():  # every removal sends it: once for them all, at the end
+            for seat in reversed(range(len(self.slots))):
+                slot = self.slots[seat]
+                if slot.kind != "human" or slot.ready:
+                    continue
+                peer = self.peers.get(slot.peer) if slot.peer is not None else None
+                if peer is not None:
+                    peer.seat = None
+                self._remove_slot(seat)
+                if peer is not None:
+                    self._welcome(peer, None)
+            self._send_lobby()  # even if nobody was unseated: the wait is over
         self._maybe_auto_start(now)
 
     def _lobby_message(self) -> Lobby:
@@ -375,7 +382,24 @@ class Seating(abc.ABC):
             can_start=can_start,
         )
 
+    @contextlib.contextmanager
+    def _one_lobby(self) -> Iterator[None]:
+        """Several seat changes, one lobby message: each change sends the lobby as it is
+        applied (a replayed record must too), so inside this block the sends wait, and the
+        lobby goes out once at its end, after the welcomes of seats that moved."""
+        self._lobby_batches += 1
+        try:
+            yield
+        finally:
+            self._lobby_batches -= 1
+        if self._lobby_batches == 0 and self._lobby_owed:
+            self._send_lobby()
+
     def _send_lobby(self) -> None:
+        if self._lobby_batches > 0:
+            self._lobby_owed = True
+            return
+        self._lobby_owed = False
         lobby = self._lobby_message()
         for recipient in self._recipients():
             self._out(recipient, lobby)

@@ -507,10 +507,11 @@ class Table(Dealing, Seating):
             slot.taken_over = False
         if self._replaying:
             return
-        for peer in list(self.peers.values()):
-            if peer.seat is None and peer.hello is not None and len(self.slots) < MAX_SEATS:
-                self._seat(peer, len(self.slots), peer.hello)
-        self._send_lobby()
+        with self._one_lobby():  # each seating sends it: once for them all, at the end
+            for peer in list(self.peers.values()):
+                if peer.seat is None and peer.hello is not None and len(self.slots) < MAX_SEATS:
+                    self._seat(peer, len(self.slots), peer.hello)
+            self._send_lobby()  # even if nobody sat down: the table is back in the lobby
         self._maybe_auto_start(self.last_now)  # starts the wait for the seats not ready
 
     # ------------------------------------------------------------------ actions

@@ -6,7 +6,7 @@ import os
 import random
 
 import pytest
-from table_harness import PRIVATE_EVENTS, Harness, random_moves
+from table_harness import PRIVATE_EVENTS, FakeClient, Harness, random_moves
 
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.pace import FixedPace
@@ -238,6 +238,67 @@ def test_seating_a_player_sends_the_lobby_once_to_everyone() -> None:
     assert [type(m) for m in bob.inbox] == [Welcome, Lobby]
     assert len(ann.of_type(Lobby)) == seen_by_ann + 1
     assert len([m for m in h.screen if isinstance(m, Lobby)]) == seen_by_screen + 1
+
+
+def lobbies(h: Harness, client: FakeClient) -> tuple[int, int]:
+    """How many lobby messages ``client`` and the shared screen have had so far."""
+    return len(client.of_type(Lobby)), len([m for m in h.screen if isinstance(m, Lobby)])
+
+
+def plus_one(before: tuple[int, int]) -> tuple[int, int]:
+    return before[0] + 1, before[1] + 1
+
+
+def test_removing_a_lobby_seat_sends_the_lobby_once() -> None:
+    h = Harness(make_table())
+    ann, _bob = h.join("Ann"), h.join("Bob")
+    h.table.add_bot("beginner")
+    h.pump()
+    before = lobbies(h, ann)
+    h.table.remove_seat(2)
+    h.pump()
+    assert lobbies(h, ann) == plus_one(before)
+    before = lobbies(h, ann)
+    h.table.remove_seat(1)  # a player kicked from the lobby
+    h.pump()
+    assert lobbies(h, ann) == plus_one(before)
+    assert [s.kind for s in ann.of_type(Lobby)[-1].seats] == ["human", "empty"]
+
+
+def test_a_goodbye_in_the_lobby_sends_the_lobby_once() -> None:
+    h = Harness(make_table())
+    ann, bob = h.join("Ann"), h.join("Bob")
+    before = lobbies(h, ann)
+    h.table.on_leaving(bob.peer)
+    h.drop(bob)
+    assert len(h.table.slots) == 1  # the seat is freed, not held
+    assert lobbies(h, ann) == plus_one(before)
+
+
+def test_unseating_the_unready_sends_the_lobby_once() -> None:
+    h = Harness(make_table(auto_start=True, ready_wait=5.0))
+    ann, bob, cyd = h.join("Ann"), h.join("Bob"), h.join("Cyd")
+    h.send(ann, Ready(ready=True))
+    before = lobbies(h, ann)
+    h.advance(6.0)
+    assert [s.name for s in h.table.slots] == ["Ann"]
+    assert lobbies(h, ann) == plus_one(before)
+    for watcher in (bob, cyd):  # back to watching: told so, then the lobby
+        assert [type(m) for m in watcher.inbox[-2:]] == [Welcome, Lobby]
+        assert watcher.seat is None
+
+
+def test_the_game_end_seats_the_spectators_and_sends_the_lobby_once() -> None:
+    h, players = start_two(next_round_after=1.0)
+    late = [h.join("Cyd"), h.join("Dan")]
+    random_moves(h, players, random.Random(3))
+    assert [p.seat for p in late] == [2, 3]
+    for client in (*players, *late):
+        inbox = client.inbox
+        last_end = max(i for i, m in enumerate(inbox) if isinstance(m, GameEnd))
+        assert len([m for m in inbox[last_end:] if isinstance(m, Lobby)]) == 1, client.name
+    screen_end = max(i for i, m in enumerate(h.screen) if isinstance(m, GameEnd))
+    assert len([m for m in h.screen[screen_end:] if isinstance(m, Lobby)]) == 1
 
 
 def test_bots_wait_their_pace_before_acting() -> None:
