@@ -136,6 +136,11 @@ class HallTable:
     def screen_code(self) -> str:
         return self.server.screen_code
 
+    @property
+    def paused(self) -> bool:
+        """The table stopped by itself: its journal failed (``TableServer.stopped``)."""
+        return self.server.stopped is not None
+
 
 class Hall:
     """Many tables behind one port (see the module docstring)."""

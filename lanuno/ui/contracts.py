@@ -131,6 +131,11 @@ class HallTable(Protocol):
     def controls(self) -> HostControls:
         """The host's keys for this table (its ``shutdown`` closes this table only)."""
 
+    @property
+    def paused(self) -> bool:
+        """Whether the table stopped by itself because its journal could not be written:
+        paused, not over (its players keep their seats for a ``--resume``)."""
+
 
 class HallControls(Protocol):
     """The host's hall: every table served by this process. Requests raise ValueError with a

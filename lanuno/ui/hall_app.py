@@ -197,6 +197,7 @@ class HallController:
                 view.table.screen.room_code,
                 view.table.screen_code,
                 view.ctl.model,
+                paused=view.table.paused,
             )
             for number, view in sorted(self.views.items())
         ]

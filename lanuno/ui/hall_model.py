@@ -32,7 +32,7 @@ from lanuno.ui.i18n import Translator
 from lanuno.ui.table_model import TableModel
 from lanuno.wire.messages import MAX_NAME
 
-HallPhase = Literal["lobby", "playing", "between", "game_over", "closed"]
+HallPhase = Literal["lobby", "playing", "between", "game_over", "closed", "paused"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +72,23 @@ class HallRow:
 
 
 def hall_row(
-    number: int, name: str, room_code: str, screen_code: str, model: TableModel
+    number: int,
+    name: str,
+    room_code: str,
+    screen_code: str,
+    model: TableModel,
+    *,
+    paused: bool = False,
 ) -> HallRow:
-    """The hall's row for a table whose shared-screen feed ``model`` has taken in."""
+    """The hall's row for a table whose shared-screen feed ``model`` has taken in;
+    ``paused`` when the table stopped by itself (``HallTable.paused``)."""
     seats = model.seats
     state = model.state
     phase: HallPhase
-    if model.closed:
+    if paused:
+        # Not over: its journal failed, its players keep their seats for a --resume.
+        phase = "paused"
+    elif model.closed:
         phase = "closed"
     elif model.screen == "play":
         phase = "playing"
@@ -147,6 +157,8 @@ def phase_text(tr: Translator, row: HallRow) -> str:
     if row.phase == "game_over":
         text = tr("hall.phase.game_over")
         return f"{text} · {tr('hall.game_won', name=row.winner)}" if row.winner else text
+    if row.phase == "paused":
+        return tr("hall.phase.paused")
     return tr("hall.phase.closed")
 
 

@@ -517,3 +517,17 @@ async def test_the_hall_tells_its_gate_how_many_tables_it_serves() -> None:
         assert hall.gate.tables == 2
     finally:
         await hall.close()
+
+
+async def test_a_table_whose_journal_failed_stays_listed_and_paused() -> None:
+    hall = await _hall(2)
+    try:
+        a, b = hall.tables
+        assert not a.paused
+        a.server._fail("journal write failed: no room left")  # as a failed append does
+        await asyncio.wait_for(a.server.closed.wait(), 5)
+        assert [t.number for t in hall.tables] == [1, 2]  # still listed, for the host
+        assert a.paused
+        assert not b.paused
+    finally:
+        await hall.close()

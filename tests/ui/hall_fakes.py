@@ -18,6 +18,7 @@ class FakeTable:
     screen_code: str
     screen: FakeScreen = field(default_factory=FakeScreen)
     controls: FakeControls = field(default_factory=FakeControls)
+    paused: bool = False
 
 
 class FakeHall:

@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pytest
 from hall_fakes import FakeHall
 from helpers import until
 from prompt_toolkit.input import PipeInput, create_pipe_input
@@ -174,6 +175,31 @@ async def test_a_table_shown_when_it_closes_leaves_the_hall_on_screen() -> None:
         assert await asyncio.wait_for(running, 5) == 0
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "paused: its journal could not be written"),
+        ("fr", "en pause : sa sauvegarde sur disque a échoué"),
+    ],
+)
+async def test_a_table_whose_journal_failed_stays_listed_as_paused(lang: str, words: str) -> None:
+    hall = FakeHall(["Kitchen", "Garden"])
+    with create_pipe_input() as pipe:
+        ctl, running = started(hall, pipe, lang)
+        await until(lambda: len(ctl.model.rows) == 2, "both tables listed")
+        garden = hall.by_number[2]
+        garden.paused = True  # the table stopped by itself and stays listed
+        garden.screen.end()
+        await until(lambda: ctl.model.rows[1].phase == "paused", "its row says paused")
+        assert ctl.model.rows[0].phase == "lobby"
+        await until(lambda: words in render_text(ctl.app), "and the screen too")  # type: ignore[arg-type]
+        text = render_text(ctl.app)  # type: ignore[arg-type]
+        assert "closed" not in text
+        assert "fermée" not in text
+        await press(pipe, "\x11")  # Ctrl-Q
+        assert await asyncio.wait_for(running, 5) == 0
+
+
 # ---------------------------------------------------------------------------- real tables
 
 
@@ -191,6 +217,10 @@ class ServedTable:
     @property
     def controls(self) -> TableControls:
         return TableControls(self.server)
+
+    @property
+    def paused(self) -> bool:
+        return self.server.stopped is not None
 
 
 class ServersHall:

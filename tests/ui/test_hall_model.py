@@ -99,6 +99,15 @@ def test_game_over_and_closed() -> None:
     assert phase_text(FR, hall_row(1, "Kitchen", "1", "2", over)) == "fermée"
 
 
+def test_a_table_whose_journal_failed_is_paused_not_closed() -> None:
+    model = fed(lobby(), state())
+    model.apply(Bye(code=1, reason="journal write failed"), 0.0)  # the feed ends
+    row = hall_row(1, "Kitchen", "1", "2", model, paused=True)
+    assert row.phase == "paused"
+    assert phase_text(EN, row) == "paused: its journal could not be written"
+    assert phase_text(FR, row) == "en pause : sa sauvegarde sur disque a échoué"
+
+
 def test_who_is_away_dropped_or_played_by_a_bot() -> None:
     seats = with_seat(with_seat(lobby(), 1, connected=False), 2, bot_playing=True)
     row = hall_row(1, "Kitchen", "1", "2", fed(seats, state()))
