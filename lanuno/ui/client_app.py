@@ -470,7 +470,7 @@ def _lobby(ctl: ClientController) -> Render:
             if seat.kind == "empty":
                 label, state = tr("lobby.empty"), ""
             else:
-                label = seat.name or tr("seat_name", seat=index + 1)
+                label = model.name_of(index)  # a bot's in the reader's language
                 tags = [tr("lobby.bot")] if seat.kind == "bot" else []
                 if seat.kid:
                     tags.append(tr("lobby.kid"))

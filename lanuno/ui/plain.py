@@ -356,9 +356,9 @@ async def log_screen(
                         say(line)
                     continue
                 seats = ", ".join(
-                    f"{s.name} [{s.kind}{', ready' if s.ready else ''}"
+                    f"{name_of(index)} [{s.kind}{', ready' if s.ready else ''}"
                     f"{', check ' + format_check_number(s.check) if s.check is not None else ''}]"
-                    for s in message.seats
+                    for index, s in enumerate(message.seats)
                     if s.name
                 )
                 say(f"lobby: {seats or '(empty)'}  code {_spaced(screen.room_code)}")

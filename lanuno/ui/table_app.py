@@ -224,7 +224,7 @@ def _players(ctl: TableController) -> Render:
             if seat.kind == "empty":
                 out.append(("class:dim", f" {cursor}{index + 1:>2}. {tr('lobby.empty')}\n"))
                 continue
-            name = seat.name or tr("seat_name", seat=index + 1)
+            name = model.name_of(index)  # a bot's in the reader's language
             tags = [tr("lobby.bot")] if seat.kind == "bot" else []
             if seat.kid:
                 tags.append(tr("lobby.kid"))

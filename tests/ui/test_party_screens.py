@@ -435,6 +435,29 @@ def test_bot_levels_and_card_codes_in_french() -> None:
         assert "intermediate" not in screen
 
 
+@pytest.mark.parametrize(
+    ("lang", "shown", "raw"),
+    [("fr", "Robot 2 (débutant)", "Bot 2"), ("en", "Bot 2 (beginner)", "Robot")],
+)
+def test_bot_names_in_the_lobby_read_in_the_readers_language(
+    lang: str, shown: str, raw: str
+) -> None:
+    """The lobby lists of both apps name a bot as the hall and the table do."""
+    seats = list(lobby().seats)
+    seats[3] = seat_("Bot 2 (beginner)", "bot", False, True, True, None)
+    for model, _ctl, app in client_app(lang):
+        feed(model, welcome(), lobby_(tuple(seats), "official", {}, True))
+        screen = render_text(app)
+        assert shown in screen, screen
+        assert raw not in screen
+    for table, _screen, tapp in table_app(lang):
+        feed(table, lobby_(tuple(seats), "official", {}, True))
+        screen = render_text(tapp)
+        assert shown[:13] in screen, screen  # the table app's seat list fits 14 columns
+        assert raw not in screen
+        assert table.name_of(3) == shown
+
+
 def test_a_local_game_shows_no_check_number_or_connection(
     client: tuple[ClientModel, ClientController, Application[int]],
 ) -> None:

@@ -113,6 +113,28 @@ async def test_headless_log_tells_who_is_away_and_a_new_room_code() -> None:
     assert "! Too many wrong codes: the room code is now 105 377." in lines
 
 
+async def test_headless_log_names_bots_in_its_language() -> None:
+    screen = FakeScreen()
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, "fr"))
+    seats = list(lobby().seats)
+    seats[3] = LobbySeat(
+        name="Bot 1 (expert)", kind="bot", kid=False, connected=True, ready=True, check=None
+    )
+    seats[2] = LobbySeat(
+        name="Bot 2 (beginner)", kind="bot", kid=False, connected=True, ready=True, check=None
+    )
+    screen.feed(Lobby(seats=tuple(seats), preset="official", options={}, can_start=True))
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if lines:
+            break
+    screen.end()
+    await asyncio.wait_for(task, 5)
+    assert "Robot 2 (débutant) [bot, ready]" in lines[0]
+    assert "Bot 2" not in lines[0]
+
+
 async def test_real_wrong_codes_show_the_new_code_in_the_headless_log() -> None:
     config = TableConfig(rules=preset("official"))
     table = Table(config, os.urandom, rng=random.Random(1))
