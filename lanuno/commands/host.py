@@ -231,4 +231,5 @@ async def _log_hall(hall: Hall, lang: str | None) -> None:
 
 async def _log_table(entry: HallTable, lang: str | None) -> None:
     prefix = f"[{entry.name}] "
-    await log_screen(entry.screen, lambda line: say(prefix + line), lang)
+    # The hall's log already warns of a rotated room code (prefixed by the table's name).
+    await log_screen(entry.screen, lambda line: say(prefix + line), lang, watch_room_code=False)

@@ -39,7 +39,9 @@ async def log_until_closed(
     say(f"players join with: lanuno join {server.addresses[0]} --code {table.room_code}")
     if screen.loopback_only:
         say(LOOPBACK_ONLY)
-    logger = asyncio.create_task(log_screen(screen, say, lang))
+    # The host's own log (``say``) warns of a rotated room code the moment it happens: the
+    # screen's log must not say it a second time.
+    logger = asyncio.create_task(log_screen(screen, say, lang, watch_room_code=False))
     await server.closed.wait()
     logger.cancel()
 

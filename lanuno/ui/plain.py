@@ -332,9 +332,11 @@ async def log_screen(
     lang: str | None = None,
     *,
     code_check_every: float = 0.5,
+    watch_room_code: bool = True,
 ) -> None:
     """The shared screen as lines (public information only), in the same sentences as its
-    full-screen log; who is away or played by a bot, and a new room code, at once."""
+    full-screen log; who is away or played by a bot, and a new room code, at once (unless
+    ``watch_room_code`` is off: the headless host's own log already says it)."""
     tr = translator(lang)
     lobby: Lobby | None = None
 
@@ -345,7 +347,11 @@ async def log_screen(
         return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, tr)
 
     narrator = Narrator(tr, name_of, lambda: None)
-    watcher = asyncio.create_task(_watch_room_code(screen, say, tr, code_check_every))
+    watcher = (
+        asyncio.create_task(_watch_room_code(screen, say, tr, code_check_every))
+        if watch_room_code
+        else None
+    )
     playing = False
     try:
         async for message in screen.updates():
@@ -375,7 +381,8 @@ async def log_screen(
                 say(game_sentence(tr, name_of, message, None))
                 playing = False
     finally:
-        watcher.cancel()
+        if watcher is not None:
+            watcher.cancel()
 
 
 def presence_changes(tr: Translator, names: Names, before: Lobby, after: Lobby) -> list[str]:
