@@ -3,8 +3,8 @@
 
 Win rates need thousands of rounds to tell two versions of the expert apart by a point or
 two; the regret of single decisions is a much quieter measure. Positions come from seeded
-rounds of the expert against intermediates (its searched decisions on its turn, with at
-least two options). Each option of a position is valued by the same flat search, but in
+rounds of the expert against intermediates (or ``--field``): its searched decisions on its
+turn, with at least two options. Each option of a position is valued by the same flat search, but in
 worlds dealt with the opponents' *real* hands (``--oracle-worlds`` of them; only the draw
 pile stays unknown). A variant of the expert then decides each position from its
 observation alone, and its regret is the value of the best option minus the value of the
@@ -108,12 +108,12 @@ def real_values(
     return tuple(means)
 
 
-def positions(players: int, count: int, oracle_worlds: int) -> list[Position]:
+def positions(players: int, count: int, oracle_worlds: int, field: BotLevel) -> list[Position]:
     out: list[Position] = []
     round_no = 0
     while len(out) < count:
         bots = [make_bot(BotLevel.EXPERT, playouts=24)]
-        bots += [make_bot(BotLevel.INTERMEDIATE) for _ in range(players - 1)]
+        bots += [make_bot(field) for _ in range(players - 1)]
         rng = random.Random(round_no)
         game = Game(RULES, players, f"regret/{round_no}")
         rnd = game.round
@@ -138,8 +138,10 @@ def positions(players: int, count: int, oracle_worlds: int) -> list[Position]:
     return out
 
 
-def regrets(spec: str, found: Sequence[Position]) -> list[float]:
-    """Each position's regret for the variant ``spec`` (its settings undone after)."""
+def regrets(spec: str, found: Sequence[Position]) -> list[float | None]:
+    """Each position's regret for the variant ``spec`` (its settings undone after); None
+    where the variant chose an option the position did not list (a variant that changes the
+    card reading may offer a wild in another color)."""
     worlds = 150
     undo = []
     for setting in filter(None, spec.split(",")):
@@ -156,9 +158,12 @@ def regrets(spec: str, found: Sequence[Position]) -> list[float]:
         )
     try:
         bot = ExpertBot(playouts=worlds, budget_ms=None)
-        out = []
+        out: list[float | None] = []
         for i, position in enumerate(found):
             action = bot.decide(position.observation, random.Random(i))
+            if action not in position.options:
+                out.append(None)
+                continue
             chosen = position.options.index(action)
             out.append(max(position.values) - position.values[chosen])
         return out
@@ -172,22 +177,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--positions", type=int, default=600)
     parser.add_argument("--oracle-worlds", type=int, default=300)
+    parser.add_argument("--field", default="intermediate", help="the opponents' level")
     parser.add_argument("variants", nargs="*", default=["worlds=150"])
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    found = positions(args.players, args.positions, args.oracle_worlds)
+    found = positions(args.players, args.positions, args.oracle_worlds, BotLevel.parse(args.field))
     print(
         f"{args.players} players: {len(found)} positions in {time.perf_counter() - started:.0f} s"
     )
-    reference: list[float] | None = None
+    reference: list[float | None] | None = None
     for spec in args.variants:
         started = time.perf_counter()
         values = regrets(spec, found)
-        line = f"{spec}: mean regret {statistics.fmean(values):.4f}"
+        known = [v for v in values if v is not None]
+        line = f"{spec}: mean regret {statistics.fmean(known):.4f}"
+        if len(known) < len(values):
+            line += f" ({len(values) - len(known)} choices not among the options)"
         if reference is None:
             reference = values
         else:
-            diff = [a - b for a, b in zip(values, reference, strict=True)]
+            diff = [
+                a - b
+                for a, b in zip(values, reference, strict=True)
+                if a is not None and b is not None
+            ]
             se = statistics.stdev(diff) / len(diff) ** 0.5
             line += f", against the first {statistics.fmean(diff):+.4f} ± {se:.4f}"
         print(f"{line} ({time.perf_counter() - started:.0f} s)")
