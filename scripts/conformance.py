@@ -759,8 +759,16 @@ class Kit:
         never a card of a hand (its states are checked by M-24 like a spectator's)."""
         screen = self.screen
         assert screen is not None
-        kinds = {item.message.TYPE for item in screen.history if item.message is not None}
-        need({"lobby", "state", "event", "round_end"} <= kinds, f"the screen saw {kinds}")
+        wanted = {"lobby", "state", "event", "round_end"}
+        # The screen's link is a connection of its own: under load its end of the round
+        # may arrive after the players' (the host queues each link's frames on its own).
+        deadline = time.monotonic() + 5.0
+        while True:
+            kinds = {item.message.TYPE for item in screen.history if item.message is not None}
+            if wanted <= kinds or time.monotonic() > deadline or screen.eof:
+                break
+            await asyncio.sleep(0.05)
+        need(wanted <= kinds, f"the screen saw {kinds}")
         hands = [
             item.message.hand
             for item in screen.history
