@@ -8,8 +8,9 @@ turn, with at least two options. Each option of a position is valued by the same
 worlds dealt with the opponents' *real* hands (``--oracle-worlds`` of them; only the draw
 pile stays unknown). A variant of the expert then decides each position from its
 observation alone, and its regret is the value of the best option minus the value of the
-option it chose. Variants are compared position by position (paired), with the standard
-error of the difference.
+option it chose (every option the rules allow is valued, a wild in each color, so variants
+that offer other options than the shipped expert are scored too). Variants are compared
+position by position (paired), with the standard error of the difference.
 
     python scripts/bot_regret.py --players 2 --positions 600 \\
         worlds=150 worlds=48 search.TRUST_LIKELY=0.8
@@ -38,9 +39,9 @@ from lanuno.bots import BotLevel, make_bot
 from lanuno.bots import fastcore as fc
 from lanuno.bots import search as search_module
 from lanuno.bots.driver import offer_out_of_turn
-from lanuno.bots.expert import ExpertBot, candidates_for
+from lanuno.bots.expert import ExpertBot
 from lanuno.bots.knowledge import read_table
-from lanuno.engine.actions import Action, CounterUno, DeclareUno
+from lanuno.engine.actions import Action, CounterUno, DeclareUno, Draw, Pass, Play
 from lanuno.engine.game import Game
 from lanuno.engine.observation import Observation, observe_round
 from lanuno.engine.phases import Phase
@@ -127,7 +128,9 @@ def positions(players: int, count: int, oracle_worlds: int, field: BotLevel) -> 
             if actor == 0 and search_module.searchable(observation) and rng.random() < 0.5:
                 legal = observation.legal
                 calls = any(type(a) in (DeclareUno, CounterUno) for a in legal)
-                options = candidates_for(observation)
+                # Every option the rules allow (a wild in each color), so that variants
+                # offering other options than the shipped expert can be scored too.
+                options = [a for a in dict.fromkeys(legal) if type(a) in (Play, Draw, Pass)]
                 if len(options) > 1 and not calls:
                     hands = tuple(tuple(card.index for card in hand) for hand in rnd.hands)
                     values = real_values(observation, hands, options, len(out), oracle_worlds)

@@ -204,11 +204,6 @@ def _colors_to_try(view: Observation, knowledge: TableKnowledge, card: Card) -> 
     return [first, others[0]]
 
 
-def candidates_for(view: Observation) -> list[Action]:
-    """The options the expert would search on its turn, best first by its heuristic."""
-    return _candidates(view, view.legal, read_table(view))
-
-
 def _candidates(
     view: Observation, legal: tuple[Action, ...], knowledge: TableKnowledge
 ) -> list[Action]:
