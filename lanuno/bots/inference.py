@@ -48,7 +48,6 @@ NAMED, PLAYED, WILD_PLAYED = 0, 1, 2
 
 _COLOR_OF = fc.COLOR_OF
 _RANK_OF = fc.RANK_OF
-_SKIP = fc.SKIP
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +153,7 @@ def _removals(hand: Sequence[int], suit: int, limit: float, fitting: int | None)
     """Fewest cards of ``suit`` to take out of ``hand`` (the heaviest first) for its weight
     to fall to ``limit``, or, when ``fitting`` is given, for none of its ``fitting`` cards
     to be left, whichever is fewer."""
-    cards = sorted(1.5 if _RANK_OF[c] >= _SKIP else 1.0 for c in hand if _COLOR_OF[c] == suit)
+    cards = sorted(tactics.weight_of(c) for c in hand if _COLOR_OF[c] == suit)
     weight = sum(cards)
     taken = 0
     while weight > limit:

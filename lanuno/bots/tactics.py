@@ -19,6 +19,11 @@ _SUIT = tuple(COLORS.index(c.color) if c.color is not None else -1 for c in ALL_
 _WEIGHT = tuple(1.5 if c.rank in ATTACK_RANKS else 1.0 for c in ALL_FACES)
 
 
+def weight_of(face: int) -> float:
+    """How much one card (by ``Card.index``) counts towards its color's weight."""
+    return _WEIGHT[face]
+
+
 def color_weights_of(faces: Iterable[int]) -> list[float]:
     """How much of each color (R, Y, G, B) the cards (by ``Card.index``, as the fast core
     and the card reading number them) hold; action cards count a bit more because they
