@@ -231,22 +231,11 @@ class WorldMaker:
                     hand.extend(pool[-want:])
                     del pool[-want:]
                     continue
-                i = len(pool) - 1
-                while i >= 0 and want:
-                    if allowed[pool[i]]:
-                        hand.append(pool.pop(i))
-                        want -= 1
-                    i -= 1
+                want = _take(pool, hand, allowed, want)
                 if want:
                     # Not enough cards fit the reading: it gives way, first to the cards
                     # the sure part allows (a kept drawn card), then to any.
-                    sure_ok = _allowed(knowledge.lacks[s])
-                    i = len(pool) - 1
-                    while i >= 0 and want:
-                        if sure_ok[pool[i]]:
-                            hand.append(pool.pop(i))
-                            want -= 1
-                        i -= 1
+                    want = _take(pool, hand, _allowed(knowledge.lacks[s]), want)
                     if want:
                         hand.extend(pool[-want:])
                         del pool[-want:]
@@ -256,6 +245,18 @@ class WorldMaker:
                 del pool[-want:]
         world.draw_pile = pool
         return world
+
+
+def _take(pool: list[int], hand: list[int], allowed: list[bool], want: int) -> int:
+    """Move up to ``want`` cards that ``allowed`` lets through from the end of ``pool`` to
+    ``hand``; return how many are still wanted."""
+    i = len(pool) - 1
+    while i >= 0 and want:
+        if allowed[pool[i]]:
+            hand.append(pool.pop(i))
+            want -= 1
+        i -= 1
+    return want
 
 
 Tier = tuple[int, list[bool] | None]

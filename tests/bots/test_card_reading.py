@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from bot_helpers import TEST_PLAYOUTS, table
 
 from lanuno.bots import make_bot
 from lanuno.bots.base import as_observation
-from lanuno.bots.knowledge import read_table
+from lanuno.bots.knowledge import TableKnowledge, read_table
 from lanuno.engine.actions import Action, Challenge, Draw, Pass
 from lanuno.engine.cards import Card
 from lanuno.engine.game import Game
@@ -52,12 +54,8 @@ def _check_beliefs(options: tuple[str, ...], games: int, *, expert: bool = True)
         game = Game(table("official", options), 3, f"reading/{options}/{game_no}")
         first = make_bot("expert", playouts=TEST_PLAYOUTS) if expert else VoluntaryDrawer()
         bots = [first, VoluntaryDrawer(), VoluntaryDrawer()]
-        rng = random.Random(game_no)
         rnd = game.round
-        steps = 0
-        while rnd.phase is not Phase.ROUND_OVER and steps < 400:
-            steps += 1
-            knowledge = read_table(observe_round(rnd, 0))
+        for knowledge in _seat_zero_reading(game, bots, random.Random(game_no), steps=400):
             for seat in (1, 2):
                 lack, hand = knowledge.lacks[seat], rnd.hands[seat]
                 assert lack.holds_for(hand), f"seat {seat} holds {hand}, read as lacking {lack}"
@@ -65,13 +63,25 @@ def _check_beliefs(options: tuple[str, ...], games: int, *, expert: bool = True)
                 held = Counter(knowledge.known[seat])
                 assert not held - Counter(hand), f"seat {seat} {hand} lacks known {held}"
                 known += sum(held.values())
-            offer_out_of_turn(game, bots, rng)
-            if rnd.phase is Phase.ROUND_OVER:
-                break
-            action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
-            assert action is not None
-            rnd.apply(action)
     return gaps, known
+
+
+def _seat_zero_reading(
+    game: Game, bots: list[Any], rng: random.Random, steps: int = 20_000
+) -> Iterator[TableKnowledge]:
+    """Play the round with ``bots``, yielding seat 0's reading of the table before each
+    step (out-of-turn chances, then the actor's decision), for at most ``steps`` steps."""
+    rnd = game.round
+    for _ in range(steps):
+        if rnd.phase is Phase.ROUND_OVER:
+            return
+        yield read_table(observe_round(rnd, 0))
+        offer_out_of_turn(game, bots, rng)
+        if rnd.phase is Phase.ROUND_OVER:
+            return
+        action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
+        assert action is not None
+        rnd.apply(action)
 
 
 def test_B2_voluntary_draws_prove_nothing() -> None:
@@ -115,21 +125,13 @@ def _reading_errors(options: tuple[str, ...], seats: int, games: int) -> tuple[i
     for game_no in range(games):
         game = Game(table("official", options), seats, f"readings/{options}/{game_no}")
         bots = [make_bot("intermediate") for _ in range(seats)]
-        rng = random.Random(game_no)
         rnd = game.round
-        while rnd.phase is not Phase.ROUND_OVER:
-            knowledge = read_table(observe_round(rnd, 0))
+        for knowledge in _seat_zero_reading(game, bots, random.Random(game_no)):
             for seat in range(1, seats):
                 for reading in knowledge.readings[seat]:
                     checked += 1
                     breaking = sum(1 for card in rnd.hands[seat] if reading.excludes(card))
                     broken += breaking > reading.spare
-            offer_out_of_turn(game, bots, rng)
-            if rnd.phase is Phase.ROUND_OVER:
-                break
-            action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
-            assert action is not None
-            rnd.apply(action)
     return checked, broken
 
 
