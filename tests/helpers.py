@@ -1,5 +1,6 @@
 """What tests across the tree share: one bounded wait instead of sleep-then-assert, and
-the random seed a failing test was using, and how many examples the test profile asks for.
+the random seed a failing test was using, how many examples the test profile asks for, and
+a join with a wrong room code.
 
 ``await until(lambda: table.slots[0].ready, "Ann is ready")`` checks the condition, lets
 the event loop run for a few milliseconds, and checks again, until it holds or the time
@@ -20,6 +21,8 @@ import os
 import time
 from collections.abc import Callable
 from typing import TypeVar
+
+from lanuno.wire.connection import ClientConnection
 
 T = TypeVar("T")
 
@@ -79,3 +82,24 @@ def until_sync(
             raise _fail(what, timeout, value)
         time.sleep(poll)
     return value
+
+
+async def wrong_code_join(port: int, code: str, table: int, *, screen: bool = False) -> None:
+    """A JOIN (or a SCREEN pairing) to ``table`` on 127.0.0.1:``port`` with the code after
+    ``code``: one failed attempt for the host to count."""
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    conn = (
+        ClientConnection.screen(wrong, os.urandom, table)
+        if screen
+        else ClientConnection.join(wrong, os.urandom, table)
+    )
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(conn.data_to_send())
+    try:
+        while data := await asyncio.wait_for(reader.read(65536), 5):
+            conn.receive_data(data)
+            writer.write(conn.data_to_send())
+    except Exception:
+        pass  # refused and closed, as expected
+    finally:
+        writer.close()

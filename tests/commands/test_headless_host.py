@@ -5,10 +5,10 @@ warning), not twice (once more from the shared screen's log)."""
 from __future__ import annotations
 
 import asyncio
-import os
 from pathlib import Path
 
 import pytest
+from helpers import wrong_code_join
 
 from lanuno.cli import build_parser
 from lanuno.commands import host as host_command
@@ -16,7 +16,6 @@ from lanuno.commands.common import rules_from_args
 from lanuno.host.table import TableConfig
 from lanuno.net.hall import Hall
 from lanuno.net.server import ServerLimits
-from lanuno.wire.connection import ClientConnection
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -24,21 +23,6 @@ CODE = "482913"
 LIMITS = ServerLimits(
     rate=5000, burst=5000, rotate_after=3, max_failures_per_ip=1000, pace_free_failures=1000
 )
-
-
-async def wrong_join(port: int, table: int) -> None:
-    wrong = f"{(int(CODE) + 1) % 1_000_000:06d}"
-    conn = ClientConnection.join(wrong, os.urandom, table)
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(conn.data_to_send())
-    try:
-        while data := await asyncio.wait_for(reader.read(65536), 5):
-            conn.receive_data(data)
-            writer.write(conn.data_to_send())
-    except Exception:
-        pass
-    finally:
-        writer.close()
 
 
 @pytest.mark.parametrize("hall_flags", [[], ["--tables", "2"]], ids=["one table", "a hall"])
@@ -70,7 +54,7 @@ async def test_a_rotated_room_code_is_printed_once(
         hall = halls[0]
         await asyncio.sleep(0.2)  # the log tasks start
         for _ in range(3):
-            await wrong_join(hall.port, 1)
+            await wrong_code_join(hall.port, CODE, 1)
         new = hall.tables[0].server.table.room_code
         assert new != CODE
         spaced = f"{new[:3]} {new[3:]}"

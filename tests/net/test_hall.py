@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from helpers import until
+from helpers import until, wrong_code_join
 from net_helpers import FAST, ScriptedPlayer, join
 
 from lanuno.engine import events as engine_events
@@ -280,25 +280,6 @@ async def test_a_closed_table_is_refused_and_the_others_go_on() -> None:
         await hall.close()
 
 
-async def _wrong_join(port: int, code: str, table: int, *, screen: bool = False) -> None:
-    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
-    conn = (
-        ClientConnection.screen(wrong, os.urandom, table)
-        if screen
-        else ClientConnection.join(wrong, os.urandom, table)
-    )
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(conn.data_to_send())
-    try:
-        while data := await asyncio.wait_for(reader.read(65536), 5):
-            conn.receive_data(data)
-            writer.write(conn.data_to_send())
-    except Exception:
-        pass
-    finally:
-        writer.close()
-
-
 async def test_lockout_and_guessing_pace_are_per_table() -> None:
     limits = ServerLimits(
         rate=5000, burst=5000, rotate_after=3, max_failures_per_ip=1000, pace_free_failures=1000
@@ -309,7 +290,7 @@ async def test_lockout_and_guessing_pace_are_per_table() -> None:
         a_code, b_code = a.server.table.room_code, b.server.table.room_code
         a_screen, b_screen = a.screen_code, b.screen_code
         for _ in range(3):
-            await _wrong_join(hall.port, a_code, a.number)
+            await wrong_code_join(hall.port, a_code, a.number)
         assert a.server.table.room_code != a_code  # rotated after 3 failures at table A
         assert a.server.code_rotations == 1
         assert b.server.table.room_code == b_code
@@ -318,7 +299,7 @@ async def test_lockout_and_guessing_pace_are_per_table() -> None:
         assert a.server._pace.recent_failures() == 3
         # Failed screen pairings count against that table's screen code only.
         for _ in range(3):
-            await _wrong_join(hall.port, b_screen, b.number, screen=True)
+            await wrong_code_join(hall.port, b_screen, b.number, screen=True)
         assert b.screen_code != b_screen
         assert b.server.table.room_code == b_code
         assert b.server._pace.recent_failures() == 0
