@@ -1,14 +1,16 @@
 """What opponents' own choices say about their hands (B2: read from the public log only).
 
-Most players, and the intermediate bot exactly, follow two habits: among the cards that
-fit they play the color they hold most, keeping wilds for when nothing else fits; and they
-name for a wild the color they hold most. So each choice is soft evidence about the hand
-it was made from: the hand then is the hand now plus the cards played since, as long as
-the seat received no unseen card in between (a draw, a penalty, a gift, a swap ends the
-evidence). :func:`read_choices` lists that evidence; :func:`likelihood` says how well a
-sampled hand agrees with it, and the expert's world sampler keeps worlds in proportion
-(:mod:`lanuno.bots.search`). A choice that breaks a habit only makes a world less likely,
-never impossible, so a player with other habits misleads the reading only a little.
+Most players, and the intermediate bot exactly, follow a few habits
+(``tactics.habit_value``): among the cards that fit they play the color they hold most,
+keeping wilds for when nothing else fits, but dump points and attack while someone is
+near UNO; and they name for a wild the color they hold most. So each choice is soft
+evidence about the hand it was made from: the hand then is the hand now plus the cards
+played since, as long as the seat received no unseen card in between (a draw, a penalty,
+a gift, a swap ends the evidence). :func:`read_choices` lists that evidence;
+:func:`likelihood` says how well a sampled hand agrees with it, and the expert's world
+sampler keeps worlds in proportion (:mod:`lanuno.bots.search`). A choice that breaks a
+habit only makes a world less likely, never impossible, so a player with other habits
+misleads the reading only a little.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from lanuno.engine.events import (
     CardsReturned,
     CardTurned,
     ColorChosen,
+    DirectionChanged,
     DrawCause,
     Drew,
     Gave,
@@ -37,9 +40,9 @@ from lanuno.engine.observation import Observation
 
 BROKEN_HABIT = 0.1
 """Relative likelihood of a hand under which a choice broke one of the habits."""
-DANGER = 2
-"""With an opponent down to this many cards, players dump points and attack: their card
-choice then says little about their colors, and is not read."""
+READ_DANGER = True
+"""Also read the plays made while someone was near UNO (points dumped, attacks), against
+the same habit (``tactics.habit_value``)."""
 
 SLACK = 2
 """A choice is read until its seat has drawn more than this many unseen cards since."""
@@ -68,6 +71,10 @@ class Choice:
     unseen: int = 0
     """Cards the seat drew (unseen) after the choice: any of those in the hand now may be
     one of them, so the habit may be broken by that many cards."""
+    danger: bool = False
+    """Someone other than the seat was near UNO (``tactics.NEAR_UNO``) at the play."""
+    next_short: bool = False
+    """The next player was near UNO at the play."""
 
 
 @dataclass(slots=True)
@@ -79,6 +86,8 @@ class _Open:
     top_rank: int
     since: list[int]
     unseen: int = 0
+    danger: bool = False
+    next_short: bool = False
 
 
 def read_choices(view: Observation) -> tuple[Choice, ...]:
@@ -91,6 +100,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
     top_rank = -1
     open_: list[list[_Open]] = [[] for _ in range(n)]
     after_draw = [False] * n
+    direction = 1
     for event in table.log:
         kind = type(event)
         if kind is Played:
@@ -100,10 +110,13 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
                 choice.since.append(card)
             chosen = not after_draw[seat] and not event.jump_in
             others = min((counts[s] for s in range(n) if s != seat), default=99)
-            if chosen and others > DANGER:
+            danger = others <= tactics.NEAR_UNO
+            if chosen and (READ_DANGER or not danger):
                 suit = _COLOR_OF[card]
+                kind_ = PLAYED if suit >= 0 else WILD_PLAYED
+                next_short = counts[(seat + direction) % n] <= tactics.NEAR_UNO
                 open_[seat].append(
-                    _Open(seat, PLAYED if suit >= 0 else WILD_PLAYED, card, color, top_rank, [card])
+                    _Open(seat, kind_, card, color, top_rank, [card], 0, danger, next_short)
                 )
             after_draw[seat] = False
             counts[seat] -= 1
@@ -127,6 +140,9 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
             for choice in open_[event.seat]:
                 choice.unseen += event.count
             after_draw[event.seat] = event.cause is DrawCause.DRAW
+        elif kind is DirectionChanged:
+            assert isinstance(event, DirectionChanged)
+            direction = event.direction
         elif kind is Passed:
             assert isinstance(event, Passed)
             after_draw[event.seat] = False
@@ -142,7 +158,17 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
             return ()
     me = view.seat
     return tuple(
-        Choice(c.seat, c.kind, c.card, c.color, c.top_rank, tuple(c.since), c.unseen)
+        Choice(
+            c.seat,
+            c.kind,
+            c.card,
+            c.color,
+            c.top_rank,
+            tuple(c.since),
+            c.unseen,
+            c.danger,
+            c.next_short,
+        )
         for seat in range(n)
         if seat != me
         for c in open_[seat]
@@ -177,6 +203,8 @@ def consistent(choice: Choice, hand_now: Sequence[int]) -> bool:
                 needed += _removals(hand, suit, mine, None)
         return needed <= slack
     color, top = choice.color, choice.top_rank
+    if choice.danger:
+        return _dumped(choice, hand, weights) <= slack
     fitting = [0, 0, 0, 0]
     for c in hand:
         suit = _COLOR_OF[c]
@@ -190,6 +218,30 @@ def consistent(choice: Choice, hand_now: Sequence[int]) -> bool:
         if fitting[suit] and weights[suit] > mine:
             needed += _removals(hand, suit, mine, fitting[suit])
     return needed <= slack
+
+
+def _dumped(choice: Choice, hand: Sequence[int], weights: Sequence[float]) -> int:
+    """For a play made while someone was near UNO: how many cards that fitted would the
+    habit (``tactics.habit_value``) have played before the chosen one (each must have been
+    drawn since for the choice to follow it)."""
+    danger, short = True, choice.next_short
+    chosen = tactics.habit_value(choice.card, weights, danger, short)
+    color, top = choice.color, choice.top_rank
+    better = 0
+    skipped_self = False
+    bluff = any(_COLOR_OF[c] == color for c in hand)  # a Wild Draw Four is then no option
+    for c in hand:
+        if c == choice.card and not skipped_self:
+            skipped_self = True
+            continue
+        suit = _COLOR_OF[c]
+        if suit >= 0 and suit != color and _RANK_OF[c] != top:
+            continue  # does not fit
+        if bluff and _RANK_OF[c] == fc.WILD_DRAW_FOUR:
+            continue
+        if tactics.habit_value(c, weights, danger, short) > chosen:
+            better += 1
+    return better
 
 
 def likelihood(choices: Sequence[Choice], hands: Sequence[Sequence[int]]) -> float:

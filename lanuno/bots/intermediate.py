@@ -26,7 +26,7 @@ from lanuno.engine.actions import (
     Play,
     SwapHands,
 )
-from lanuno.engine.cards import COLORS, Card, Rank
+from lanuno.engine.cards import Card, Rank
 from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import WildDrawFour
@@ -96,20 +96,11 @@ class IntermediateBot:
     def _best_play(self, view: Observation, legal: tuple[Action, ...], plays: list[Play]) -> Action:
         hand = view.hand
         weights = tactics.color_weights(hand)
-        danger = tactics.danger(view)
-        next_count = view.table.counts[tactics.next_seat(view)]
+        danger = tactics.danger(view) <= tactics.NEAR_UNO
+        next_short = view.table.counts[tactics.next_seat(view)] <= tactics.NEAR_UNO
 
         def score(play: Play) -> float:
-            card = play.card
-            if card.color is None:
-                # Keep wilds for later, unless someone is about to win.
-                return 2.0 if danger <= 2 else -10.0 + card.points / 100
-            value = weights[COLORS.index(card.color)]
-            if danger <= 2:
-                value += card.points / 5  # dump the expensive cards
-            if card.rank in tactics.ATTACK_RANKS and next_count <= 2:
-                value += 10  # stop the player about to win
-            return value
+            return tactics.habit_value(play.card.index, weights, danger, next_short)
 
         best = max(plays, key=score)
         remaining: list[Card] = list(hand)

@@ -42,6 +42,29 @@ def favourite_of(faces: Iterable[int]) -> int:
     return weights.index(max(weights))
 
 
+NEAR_UNO = 2
+"""With an opponent down to this many cards, a regular player dumps points and attacks."""
+_POINTS = tuple(c.points for c in ALL_FACES)
+_ATTACKS = tuple(c.rank in ATTACK_RANKS for c in ALL_FACES)
+
+
+def habit_value(face: int, weights: Sequence[float], danger: bool, next_short: bool) -> float:
+    """How much a regular player (and the intermediate bot exactly) wants to play a card
+    that fits (by ``Card.index``), given its hand's ``color_weights_of``: the color it holds
+    most; wilds kept for when nothing else fits, unless someone is near UNO (``danger``),
+    when it dumps points; a Skip, Reverse or Draw Two when the next player is near UNO.
+    The expert reads the opponents' plays against it (:mod:`lanuno.bots.inference`)."""
+    suit = _SUIT[face]
+    if suit < 0:
+        return 2.0 if danger else -10.0 + _POINTS[face] / 100
+    value = weights[suit]
+    if danger:
+        value += _POINTS[face] / 5
+    if next_short and _ATTACKS[face]:
+        value += 10
+    return value
+
+
 def color_weights(hand: Iterable[Card]) -> list[float]:
     """``color_weights_of`` for cards."""
     return color_weights_of(card.index for card in hand)

@@ -48,6 +48,7 @@ def test_intermediate_choices_agree_with_its_real_hand() -> None:
                 real = [card.index for card in rnd.hands[choice.seat]]
                 assert consistent(choice, real), (choice, rnd.hands[choice.seat])
                 seen[choice.kind] += 1
+                seen[-1] += choice.danger
             offer_out_of_turn(game, bots, rng)
             if rnd.phase is Phase.ROUND_OVER:
                 break
@@ -57,6 +58,7 @@ def test_intermediate_choices_agree_with_its_real_hand() -> None:
     assert seen[PLAYED] > 100
     assert seen[NAMED] > 5
     assert seen[WILD_PLAYED] > 5
+    assert seen[-1] > 20  # plays made while someone was near UNO are read too
 
 
 def test_habits() -> None:
@@ -74,5 +76,22 @@ def test_habits() -> None:
     wild = Choice(1, WILD_PLAYED, _idx("W"), red, 5, (_idx("W"),))
     assert consistent(wild, [_idx("B1"), _idx("G2")])
     assert not consistent(wild, [_idx("R1")])
+    # Near UNO the habit dumps points: a 1 played while a fitting 9 was held breaks it.
+    low = Choice(1, PLAYED, _idx("R1"), red, 5, (_idx("R1"),), danger=True)
+    assert consistent(low, [_idx("B9"), _idx("R0")])
+    assert not consistent(low, [_idx("R9")])
+    # B9 on R9 from a hand heavy in blue, rather than a red Skip: the habit's choice, but
+    # not when the next player was near UNO (the Skip would have stopped it).
+    blue = [_idx("B1"), _idx("B2"), _idx("B3"), _idx("RS")]  # and B9, played since
+    b9 = (_idx("B9"),)
+    assert consistent(Choice(1, PLAYED, b9[0], red, 9, b9, danger=True), blue)
+    attacked = Choice(1, PLAYED, b9[0], red, 9, b9, danger=True, next_short=True)
+    assert not consistent(attacked, blue)
+    # A wild is kept for when only cheap cards fit.
+    dumped_wild = Choice(1, WILD_PLAYED, _idx("W"), red, 5, (_idx("W"),), danger=True)
+    assert consistent(dumped_wild, [_idx("R0")])
+    assert not consistent(dumped_wild, [_idx("R9")])
+    # ... unless it was drawn since (the slack).
+    assert consistent(Choice(1, PLAYED, _idx("R1"), red, 5, (_idx("R1"),), 1, True), [_idx("R9")])
     assert likelihood((named, wild), [[], [_idx("G1"), _idx("R2"), _idx("R3")]]) < 0.5
     assert likelihood((named,), [[], [_idx("G1")]]) == 1.0
