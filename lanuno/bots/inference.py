@@ -188,12 +188,20 @@ def _removals(hand: Sequence[int], suit: int, limit: float, fitting: int | None)
     return taken if fitting is None else min(taken, fitting)
 
 
-def consistent(choice: Choice, hand_now: Sequence[int]) -> bool:
-    """Whether the choice follows the habits, for a seat holding ``hand_now``, taking as
-    drawn since (so absent then) the ``choice.unseen`` cards that help it most."""
+def consistent(
+    choice: Choice, hand_now: Sequence[int], weights_now: Sequence[float] | None = None
+) -> bool:
+    """Whether the choice follows the habits, for a seat holding ``hand_now`` (of
+    ``tactics.color_weights_of`` ``weights_now``, when known), taking as drawn since (so
+    absent then) the ``choice.unseen`` cards that help it most."""
     hand = list(hand_now)
     hand.extend(choice.since)
-    weights = tactics.color_weights_of(hand)
+    if weights_now is None:
+        weights = tactics.color_weights_of(hand)
+    else:
+        weights = tactics.color_weights_of(choice.since)
+        for suit in range(4):
+            weights[suit] += weights_now[suit]
     slack = choice.unseen
     if choice.kind == NAMED:
         mine = weights[choice.color]
@@ -244,10 +252,21 @@ def _dumped(choice: Choice, hand: Sequence[int], weights: Sequence[float]) -> in
     return better
 
 
-def likelihood(choices: Sequence[Choice], hands: Sequence[Sequence[int]]) -> float:
-    """Relative likelihood of the sampled hands given the choices (1 when all agree)."""
+def likelihood(
+    choices: Sequence[Choice], hands: Sequence[Sequence[int]], floor: float = 0.0
+) -> float:
+    """Relative likelihood of the sampled hands given the choices (1 when all agree), or,
+    once it is known to be at most ``floor``, some value at most ``floor`` (a sampler that
+    rejects below ``floor`` need not check the other choices)."""
     value = 1.0
+    weights: dict[int, list[float]] = {}
     for choice in choices:
-        if not consistent(choice, hands[choice.seat]):
+        seat = choice.seat
+        now = weights.get(seat)
+        if now is None:
+            now = weights[seat] = tactics.color_weights_of(hands[seat])
+        if not consistent(choice, hands[seat], now):
             value *= BROKEN_HABIT
+            if value <= floor:
+                break
     return value

@@ -196,7 +196,8 @@ class WorldMaker:
         world = self._deal(rng)
         if self.choices:
             for _ in range(SAMPLE_TRIES - 1):
-                if rng.random() < inference.likelihood(self.choices, world.hands):
+                keep = rng.random()  # kept with probability likelihood: below, rejected
+                if keep < inference.likelihood(self.choices, world.hands, keep):
                     break
                 world = self._deal(rng)
         return world

@@ -8,9 +8,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from lanuno.bots import BotLevel, make_bot
 from lanuno.bots import fastcore as fc
 from lanuno.bots.inference import (
+    BROKEN_HABIT,
     NAMED,
     PLAYED,
     WILD_PLAYED,
@@ -95,3 +98,10 @@ def test_habits() -> None:
     assert consistent(Choice(1, PLAYED, _idx("R1"), red, 5, (_idx("R1"),), 1, True), [_idx("R9")])
     assert likelihood((named, wild), [[], [_idx("G1"), _idx("R2"), _idx("R3")]]) < 0.5
     assert likelihood((named,), [[], [_idx("G1")]]) == 1.0
+    # A sampler that rejects below a floor gets a value at most the floor, or the exact one.
+    broken = (named, wild, played)
+    hands = [[], [_idx("R1"), _idx("R2"), _idx("R3")]]
+    exact = likelihood(broken, hands)
+    assert exact == pytest.approx(BROKEN_HABIT**3)
+    assert likelihood(broken, hands, 0.05) <= 0.05
+    assert likelihood(broken, hands, exact / 2) == exact
