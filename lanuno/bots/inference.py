@@ -113,10 +113,10 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
             danger = others <= tactics.NEAR_UNO
             if chosen and (READ_DANGER or not danger):
                 suit = _COLOR_OF[card]
-                kind_ = PLAYED if suit >= 0 else WILD_PLAYED
+                what = PLAYED if suit >= 0 else WILD_PLAYED
                 next_short = counts[(seat + direction) % n] <= tactics.NEAR_UNO
                 open_[seat].append(
-                    _Open(seat, kind_, card, color, top_rank, [card], 0, danger, next_short)
+                    _Open(seat, what, card, color, top_rank, [card], 0, danger, next_short)
                 )
             after_draw[seat] = False
             counts[seat] -= 1
