@@ -3,18 +3,38 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from lanuno.bots import make_bot
 from lanuno.bots.base import Bot
 from lanuno.engine.actions import Action
-from lanuno.engine.game import SeatInfo
+from lanuno.engine.game import Game, SeatInfo
+from lanuno.engine.phases import Phase
+from lanuno.engine.round import Round
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.engine.views import SeatView
+from lanuno.sim import offer_out_of_turn
 
 TEST_PLAYOUTS = 2
 """The expert's search size in tests: enough to exercise it, small enough to be quick."""
+
+
+def round_steps(game: Game, bots: Sequence[Any], rng: random.Random, steps: int) -> Iterator[Round]:
+    """Play the round with ``bots``, yielding it before each step (out-of-turn chances,
+    then the actor's decision), for at most ``steps`` steps."""
+    rnd = game.round
+    for _ in range(steps):
+        if rnd.phase is Phase.ROUND_OVER:
+            return
+        yield rnd
+        offer_out_of_turn(game, bots, rng)
+        if rnd.phase is Phase.ROUND_OVER:
+            return
+        action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
+        assert action is not None
+        rnd.apply(action)
 
 
 @dataclass

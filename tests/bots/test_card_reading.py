@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from bot_helpers import TEST_PLAYOUTS, table
+from bot_helpers import TEST_PLAYOUTS, round_steps, table
 
 from lanuno.bots import make_bot
 from lanuno.bots.base import as_observation
@@ -23,7 +23,6 @@ from lanuno.engine.game import Game
 from lanuno.engine.observation import Observation, observe_round
 from lanuno.engine.phases import Phase
 from lanuno.engine.views import SeatView
-from lanuno.sim import offer_out_of_turn
 
 
 @dataclass(frozen=True)
@@ -71,17 +70,8 @@ def _seat_zero_reading(
 ) -> Iterator[TableKnowledge]:
     """Play the round with ``bots``, yielding seat 0's reading of the table before each
     step (out-of-turn chances, then the actor's decision), for at most ``steps`` steps."""
-    rnd = game.round
-    for _ in range(steps):
-        if rnd.phase is Phase.ROUND_OVER:
-            return
+    for rnd in round_steps(game, bots, rng, steps):
         yield read_table(observe_round(rnd, 0))
-        offer_out_of_turn(game, bots, rng)
-        if rnd.phase is Phase.ROUND_OVER:
-            return
-        action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
-        assert action is not None
-        rnd.apply(action)
 
 
 def test_B2_voluntary_draws_prove_nothing() -> None:

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+from bot_helpers import round_steps
 
 from lanuno.bots import BotLevel, make_bot
 from lanuno.bots import fastcore as fc
@@ -25,9 +26,7 @@ from lanuno.bots.inference import (
 from lanuno.engine.cards import parse_card
 from lanuno.engine.game import Game
 from lanuno.engine.observation import observe_round
-from lanuno.engine.phases import Phase
 from lanuno.engine.rules import preset, with_options
-from lanuno.sim import offer_out_of_turn
 
 
 def _idx(code: str) -> int:
@@ -41,23 +40,13 @@ def test_intermediate_choices_agree_with_its_real_hand() -> None:
         seats = 2 + game_no % 3
         game = Game(rules, seats, f"inference/{game_no}")
         bots = [make_bot(BotLevel.INTERMEDIATE) for _ in range(seats)]
-        rng = random.Random(game_no)
-        rnd = game.round
-        for _ in range(400):
-            if rnd.phase is Phase.ROUND_OVER:
-                break
+        for rnd in round_steps(game, bots, random.Random(game_no), 400):
             for choice in read_choices(observe_round(rnd, rnd.actor)):
                 assert choice.seat != rnd.actor
                 real = [card.index for card in rnd.hands[choice.seat]]
                 assert consistent(choice, real), (choice, rnd.hands[choice.seat])
                 seen[choice.kind] += 1
                 seen[-1] += choice.danger
-            offer_out_of_turn(game, bots, rng)
-            if rnd.phase is Phase.ROUND_OVER:
-                break
-            action = bots[rnd.actor].choose(rnd.seat_view(rnd.actor), rng)
-            assert action is not None
-            rnd.apply(action)
     assert seen[PLAYED] > 100
     assert seen[NAMED] > 5
     assert seen[WILD_PLAYED] > 5
