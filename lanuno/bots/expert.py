@@ -2,14 +2,13 @@
 
 * Always says UNO and always catches an exposed player (B3); always jumps in.
 * It decides from a frozen :class:`Observation` only (B2: honest by construction).
-* On its turn, and after a draw, it compares its options (drawing while a card fits among
-  them, where the rules allow it: O14) by Monte Carlo search on the fast simulation core
-  (:mod:`lanuno.bots.search`, :mod:`lanuno.bots.fastcore`): worlds consistent with what
-  it knows for sure (and, in most worlds, with what it suspects), each option played out
-  in the same worlds, with UNO calls, Counter-UNO and jump-ins. It searches a fixed
-  number of worlds (``playouts``, 150: the same observation and generator always give the
-  same action), within a time cap (``budget_ms``, 90 ms) that only a slow or busy machine
-  reaches.
+* On its turn, and after a draw, it compares its options by Monte Carlo search on the
+  fast simulation core (:mod:`lanuno.bots.search`, :mod:`lanuno.bots.fastcore`): worlds
+  consistent with what it knows for sure (and, in most worlds, with what it suspects),
+  each option played out in the same worlds, with UNO calls, Counter-UNO and jump-ins.
+  It searches a fixed number of worlds (``playouts``, 150: the same observation and
+  generator always give the same action), within a time cap (``budget_ms``, 90 ms) that
+  only a slow or busy machine reaches.
 * Card reading (:mod:`lanuno.bots.knowledge`) is only as sure as the rules allow: a draw
   where drawing is voluntary proves nothing; cards shown after its challenge are known.
 * Wild colors: the color it holds most, steered towards colors that the next player and
@@ -57,10 +56,6 @@ LACKED_COLOR_BONUS = 2.5
 """Heuristic preference for a card of a color the next player showed it lacks."""
 FLAT_MARGIN = 0.02
 """How much better than the heuristic's first choice a flat-searched option must score."""
-DRAW_MARGIN = 0.03
-"""How much better than the best play drawing while a card fits (O14) must score."""
-DRAW_MIN_WORLDS = 48
-"""Worlds a decision must have searched before it draws while a card fits."""
 BLUFF_PRIOR_COST = 0.03
 """Win-probability handicap on a bluff in the search, for the challenges it attracts from
 players who read the table better than the playout policy does."""
@@ -131,9 +126,7 @@ class ExpertBot:
 
     def _turn(self, view: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         knowledge = read_table(view)
-        # Few worlds cannot tell a draw while a card fits from noise: not worth searching.
-        draws = self.playouts is None or self.playouts >= DRAW_MIN_WORLDS
-        candidates = _candidates(view, legal, knowledge, draws)
+        candidates = _candidates(view, legal, knowledge)
         if len(candidates) == 1 or not searchable(view):
             return candidates[0]
         deadline = None
@@ -145,12 +138,11 @@ class ExpertBot:
         maker = WorldMaker.from_view(view, knowledge)
         moves = to_moves(candidates)
         if self.method == "flat":
-            means, searched = flat(
+            means, _ = flat(
                 maker, moves, rng, worlds=worlds, deadline=deadline, horizon=self.horizon
             )
-            plays = any(type(a) is Play and not _is_bluff(view, a) for a in candidates)
             scored = [
-                value - _handicap(view, action, plays, searched)
+                value - (BLUFF_PRIOR_COST if _is_bluff(view, action) else 0.0)
                 for value, action in zip(means, candidates, strict=True)
             ]
             scored[0] += FLAT_MARGIN
@@ -172,16 +164,6 @@ class ExpertBot:
             if honest and means[best] - BLUFF_PRIOR_COST < means[honest[0]]:
                 best = honest[0]
         return candidates[best]
-
-
-def _handicap(view: Observation, action: Action, plays: bool, searched: int) -> float:
-    """What a flat-searched option must beat the others by: a bluff, the challenges real
-    players make; drawing while a card fits, a margin, and enough worlds searched (the time
-    cap may have cut the search short: with a few worlds, noise alone would make it draw,
-    and a hand that keeps growing makes the round drag)."""
-    if type(action) is Draw and plays:
-        return DRAW_MARGIN if searched >= DRAW_MIN_WORLDS else 1.0
-    return BLUFF_PRIOR_COST if _is_bluff(view, action) else 0.0
 
 
 def _is_bluff(view: Observation, action: Action) -> bool:
@@ -223,11 +205,10 @@ def _colors_to_try(view: Observation, knowledge: TableKnowledge, card: Card) -> 
 
 
 def _candidates(
-    view: Observation, legal: tuple[Action, ...], knowledge: TableKnowledge, draws: bool
+    view: Observation, legal: tuple[Action, ...], knowledge: TableKnowledge
 ) -> list[Action]:
     """Options worth searching, best first by a quick heuristic: colored cards of the color
-    held most, action cards, then wilds (two colors each), then drawing (while a card fits:
-    if ``draws``) or passing."""
+    held most, action cards, then wilds (two colors each), then drawing or passing."""
     weights = tactics.color_weights(view.hand)
     plays = tactics.distinct_plays(legal)
     nxt = tactics.next_seat(view)
@@ -255,14 +236,11 @@ def _candidates(
                 for color in _colors_to_try(view, knowledge, play.card)
             ]
         (bluffs if _is_bluff(view, play) else out).extend(forms)
+    # Drawing while holding a fitting card (O14) is rarely right: only when nothing fits.
     if not out:
         out.extend(a for a in (Draw(view.seat), Pass(view.seat)) if a in legal)
     elif Pass(view.seat) in legal:
         out.append(Pass(view.seat))
-    elif draws and Draw(view.seat) in legal:
-        # Drawing while a card fits (O14): right when every card that fits would hand the
-        # next player a playable top, e.g. one card from UNO and lacking the current color.
-        out.append(Draw(view.seat))
     out.extend(bluffs)
     if not out:
         out.append(legal[0])
