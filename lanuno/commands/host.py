@@ -117,7 +117,7 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
     if args.resume:  # one table's journal file
         path = Path(args.resume)
         table, journal = _restore(path, config, args.salvage)
-        await hall.open_table(config, table=table, journal=journal)
+        await hall.open_table(table.config, table=table, journal=journal)
         return
     if hall.journal_dir is not None:  # a new hall
         prefix = args.name or "Table"

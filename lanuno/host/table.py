@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, assert_never
 
 from lanuno.bots import make_bot
@@ -363,14 +364,14 @@ class Table(Dealing, Seating):
         accepted action applied once through the engine. Every player counts as dropped
         until they resume. A deal under way resumes its commit-reveal (the same host seed
         and commitments, so clients can verify the round) for ``reveal_wait`` seconds. A
-        finished game keeps its seats for ``drop_grace`` seconds, and sends its results
-        again to whoever resumes."""
+        lobby, before a game or after one, keeps its seats for ``drop_grace`` seconds; a
+        finished game sends its results again to whoever resumes."""
         typed = (decode(r) if isinstance(r, Mapping) else r for r in records)
         header = next(typed, None)
         if not isinstance(header, OpenRecord):
             raise ValueError("the journal does not start with the table's opening record")
         table = cls(
-            config,
+            replace(config, name=header.name),  # its name, as its players knew it
             random_bytes,
             room_id=header.room_id,
             room_code=header.code,
@@ -388,17 +389,10 @@ class Table(Dealing, Seating):
         for slot in table.slots:
             if slot.kind == "human":
                 slot.peer, slot.dropped_at = None, now
-        if table.phase is TablePhase.LOBBY and table.game is None:
-            # Nobody is connected: lobby seats of people free up, bots stay.
-            for seat in reversed(range(len(table.slots))):
-                if table.slots[seat].kind == "human":
-                    table._remove_slot(seat)
-        elif table.phase is TablePhase.LOBBY:
-            # A game just ended (its last action may not have reached anyone): the players
-            # keep their seats and secrets for the next game, held like any seat dropped in
-            # the lobby (``_lobby_hold_end``) until they come back or the grace ends.
-            pass
-        elif table.phase is TablePhase.DEALING:
+        # In the lobby, before the first game or after one (whose last action may not have
+        # reached anyone), the players keep their seats and secrets, held like any seat
+        # dropped in the lobby (``_lobby_hold_end``) until they come back or the grace ends.
+        if table.phase is TablePhase.DEALING:
             if not table._host_seed:
                 # A journal from before deals were journaled: commit to a fresh seed now (the
                 # players coming back commit to theirs in their hello).

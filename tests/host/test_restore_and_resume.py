@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from table_harness import Harness
 
-from lanuno.host.records import SecretRecord, decode
+from lanuno.host.records import SecretRecord
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
 from lanuno.wire.connection import HandshakeComplete
 from lanuno.wire.crypto import Mode, counter_drbg
@@ -44,14 +44,35 @@ def test_restore_after_a_host_removal_in_the_lobby_keeps_the_secrets_too() -> No
     table.remove_seat(0)  # the host removes A: B, the bot and C move down
     h.pump()
     assert (b.seat, c.seat) == (0, 2)
-    # A restore in the lobby frees people's seats, so replay the records themselves.
-    replayed = Table(TableConfig(), counter_drbg(b"x"))
-    replayed._replaying = True
-    for record in h.records[1:]:
-        replayed._apply_record(decode(record))
+    replayed = Table.restore(h.records, TableConfig(), counter_drbg(b"x"), now=h.now)
     assert [s.name for s in replayed.slots] == [s.name for s in table.slots]
     assert [s.secrets for s in replayed.slots] == [s.secrets for s in table.slots]
     assert a.closed is not None
+
+
+def test_a_host_restarted_in_the_lobby_keeps_its_name_and_holds_the_seats() -> None:
+    table = Table(TableConfig(name="Salon"), counter_drbg(b"t"))
+    h = Harness(table)
+    a, b = h.join("A"), h.join("B")
+    table.add_bot("beginner")
+    c = h.join("C")
+    h.pump()
+    # The host dies in the lobby. A and C come back within the grace, B does not.
+    restored = Table.restore(h.records, TableConfig(), counter_drbg(b"r"), now=h.now)
+    assert restored.config.name == "Salon"  # the journal's, not the restart's default
+    assert [s.name for s in restored.slots] == ["A", "B", "Bot 1 (beginner)", "C"]
+    h2 = Harness(restored)
+    h2.now = h.now
+    back_a, back_c = h2.resume(a), h2.resume(c)
+    assert back_a.closed is None
+    assert back_c.closed is None
+    assert (back_a.seat, back_c.seat) == (0, 3)
+    h2.advance(TableConfig().drop_grace)
+    assert [s.name for s in restored.slots] == ["A", "Bot 1 (beginner)", "C"]
+    assert (back_a.seat, back_c.seat) == (0, 2)
+    assert restored.resume_lookup(2, back_c.generation) == back_c.secret
+    assert b.seat is not None
+    assert restored.resume_lookup(b.seat, b.generation) != b.secret
 
 
 # ---------------------------------------------------------------------- 2: restore's clock

@@ -373,7 +373,7 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
         ticket = cyd.ticket
         assert ticket is not None
         await b.controls.add_bot("beginner")
-        await b.controls.start()  # a game on: a restart holds the seats (the lobby's free up)
+        await b.controls.start()  # a game on: a restart holds the seats
         for _ in range(300):
             if cyd.last_state is not None:
                 break
