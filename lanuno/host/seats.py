@@ -163,7 +163,7 @@ class Seating(abc.ABC):
 
     def remove_seat(self, seat: int, _now: float = 0.0) -> None:
         if not 0 <= seat < len(self.slots):
-            raise ValueError(f"There is no seat {seat}.")
+            raise ValueError(f"There is no seat {seat} at this table.")
         slot = self.slots[seat]
         if self.phase is TablePhase.LOBBY:
             if slot.peer is not None:

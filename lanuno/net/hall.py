@@ -189,7 +189,7 @@ class Hall:
         for number in range(1, MAX_TABLES + 1):
             if number not in self._tables:
                 return number
-        raise ValueError(f"a hall holds at most {MAX_TABLES} tables")
+        raise ValueError(f"A hall holds at most {MAX_TABLES} tables.")
 
     # ------------------------------------------------------------------ life
 

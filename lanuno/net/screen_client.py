@@ -226,7 +226,7 @@ class ScreenControls:
 
     @staticmethod
     def _refuse() -> None:
-        raise ValueError("this is a remote screen: the host's own screen changes the table")
+        raise ValueError("This is a remote screen: the host's own screen changes the table.")
 
     async def add_bot(self, level: str) -> None:  # noqa: ARG002 (HostControls' signature)
         self._refuse()

@@ -54,6 +54,7 @@ from lanuno.ui.hall_model import (
     visible_rows,
 )
 from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.table_app import TableController, build_table_layout, table_key_bindings
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import (
@@ -224,7 +225,7 @@ class HallController:
         try:
             await make()
         except ValueError as refusal:
-            self.model.notice = str(refusal)
+            self.model.notice = translate_refusal(str(refusal), self.tr, lambda _seat: "?")
             self.model.notice_is_refusal = True
         self.sync()
         self.invalidate()

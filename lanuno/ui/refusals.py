@@ -52,6 +52,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"There is no seat .* at this table\."), "refusal.no_seat"),
     (re.compile(r"\w+ is not an action of this game\."), "refusal.not_an_action"),
+    (re.compile(r"A hall holds at most (?P<tables>\d+) tables\."), "refusal.host.hall_full"),
 )
 
 
@@ -92,4 +93,6 @@ def _values(raw: dict[str, str], tr: Translator, names: Names) -> dict[str, obje
             values["color"] = tr.color(letter) if letter else ""
         elif name == "count":
             values["count"] = tr.plural("card", int(piece))
+        elif name == "tables":
+            values["count"] = int(piece)
     return values

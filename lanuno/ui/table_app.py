@@ -41,6 +41,7 @@ from lanuno.ui.client_model import presence_word
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_text, color_style
 from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
     MIN_HEIGHT,
@@ -93,7 +94,7 @@ class TableController:
         try:
             await make()
         except ValueError as refusal:
-            self.model.notice = str(refusal)
+            self.model.notice = translate_refusal(str(refusal), self.tr, self.model.name_of)
         self.invalidate()
 
     def invalidate(self) -> None:

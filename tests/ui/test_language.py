@@ -27,6 +27,7 @@ SHARED = {
     "pgup", "pgdn", "join", "strict", "sk", "rv", "message", "table", "robot", "bot",
     "contre", "super", "joker", "on", "off", "type", "rule", "ok", "version", "bluff",
     "action", "actions", "minute", "place", "in", "codes", "possible", "messages", "scores",
+    "tables", "change",
 }  # fmt: skip
 """English words allowed in French output: shared spellings, key letters, commands."""
 
@@ -253,3 +254,52 @@ def test_english_refusals_name_the_player_not_a_seat_index() -> None:
     assert translate_refusal("Some new sentence.", translator("fr"), lambda s: "?") == (
         "Ce n'est pas possible maintenant."
     )
+
+
+LANUNO = ENGINE.parent
+HOST_CONTROL_FILES = ("host/seats.py", "host/table.py", "net/hall.py", "net/screen_client.py")
+
+
+def host_control_refusals() -> list[str]:
+    """Every sentence the host's own controls refuse with (a ``ValueError`` written for a
+    person: a capital first, a full stop last; also ``_require_lobby``'s reasons)."""
+    samples = {"seat": "5", "MAX_TABLES": "10"}
+    found: list[str] = []
+    for name in HOST_CONTROL_FILES:
+        tree = ast.parse((LANUNO / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            callee = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if callee not in ("ValueError", "_require_lobby"):
+                continue
+            text_node = node.args[0]
+            if isinstance(text_node, ast.Constant):
+                text = str(text_node.value)
+            elif isinstance(text_node, ast.JoinedStr):
+                pieces = []
+                for part in text_node.values:
+                    if isinstance(part, ast.Constant):
+                        pieces.append(str(part.value))
+                    else:
+                        assert isinstance(part, ast.FormattedValue)
+                        pieces.append(samples.get(ast.unparse(part.value), "{x}"))
+                text = "".join(pieces)
+            else:
+                continue
+            if text[:1].isupper() and text.endswith("."):
+                found.append(text)
+    return found
+
+
+def test_every_host_control_refusal_reads_in_french() -> None:
+    sentences = host_control_refusals()
+    assert "The rules can change in the lobby only." in sentences
+    assert len(sentences) >= 9
+    tr = translator("fr")
+    untranslated = {}
+    for sentence in sentences:
+        french = translate_refusal(sentence, tr, lambda _seat: "?")
+        if english_in(french) or french in (sentence, tr("refusal.generic")):
+            untranslated[sentence] = french
+    assert not untranslated, untranslated
