@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
     )
-    play.add_argument("--name", default="You")
+    play.add_argument("--name", help="your name at the table (default: You, in your language)")
     play.add_argument("--kid", action="store_true")
     play.add_argument("--age", type=int)
     play.add_argument("--lang", help="interface language (en, fr)")

@@ -14,6 +14,7 @@ from lanuno.engine.rules import MAX_SEATS, MIN_SEATS
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import NetClientSession
 from lanuno.net.server import ServerLimits, TableControls, TableServer
+from lanuno.ui.i18n import translator
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,7 +52,7 @@ async def _play(args: argparse.Namespace, config: TableConfig) -> int:
             "127.0.0.1",
             server.port,
             table.room_code,
-            (args.name or "You")[:32],
+            (args.name or translator(args.lang)("play.default_name"))[:32],
             age=args.age,
             kid=args.kid,
         )

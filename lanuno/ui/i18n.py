@@ -238,6 +238,7 @@ EN: dict[str, str] = {
     "plain.back": "{name} is back (check number {check}).",
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
+    "play.default_name": "You",
     "point_one": "{count} point",
     "point_many": "{count} points",
     "ev.round_started.you": "Round {round} starts; you deal {count} each.",
@@ -649,6 +650,7 @@ FR: dict[str, str] = {
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
+    "play.default_name": "Moi",
     "point_one": "{count} point",
     "point_many": "{count} points",
     "ev.round_started.you": "La manche {round} commence ; vous distribuez {count} à chacun.",

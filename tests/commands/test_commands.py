@@ -62,3 +62,32 @@ async def test_play_plain_a_whole_game_by_typing() -> None:
     assert "Welcome to lanuno play" in text
     assert "Your hand" in text
     assert any(line.startswith("Game over") for line in transcript), text[-2000:]
+
+
+@pytest.mark.system
+async def test_play_in_french_names_the_player_in_french() -> None:
+    command = [
+        sys.executable, "-m", "lanuno", "play", "--plain", "--players", "2",
+        "--level", "beginner", "--bot-delay", "0", "--lang", "fr",
+    ]  # fmt: skip
+    process = await asyncio.create_subprocess_exec(
+        *command,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    assert process.stdout is not None
+    assert process.stdin is not None
+    try:
+        lobby = ""
+        while not lobby.startswith("Salon"):
+            line = await asyncio.wait_for(process.stdout.readline(), 20)
+            assert line, "lanuno play ended before its lobby"
+            lobby = line.decode(errors="replace")
+        assert "1. Moi" in lobby  # not "You": lanuno play's default name is in French too
+        process.stdin.write(b"quit\n")
+        await process.stdin.drain()
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
