@@ -649,6 +649,7 @@ def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
     modal = KeyBindings()
     confirming = Condition(lambda: model.confirm_quit)
     helping = Condition(lambda: model.help_open)
+    french = Condition(lambda: ctl.tr.lang == "fr")
 
     @modal.add("c-c")
     @modal.add("c-q")
@@ -657,6 +658,8 @@ def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
 
     @modal.add("y", filter=confirming)
     @modal.add("Y", filter=confirming)
+    @modal.add("o", filter=confirming & french)  # oui
+    @modal.add("O", filter=confirming & french)
     def _leave(_event: E) -> None:
         ctl.quit()
 

@@ -505,9 +505,13 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
     confirming = Condition(lambda: model.confirm is not None)
     browsing = ~form_open & ~confirming
 
-    # -- confirmations: Y does it, any other key keeps things as they are
+    # -- confirmations: Y (O in French) does it, any other key keeps things as they are
+    french = Condition(lambda: ctl.tr.lang == "fr")
+
     @kb.add("y", filter=confirming)
     @kb.add("Y", filter=confirming)
+    @kb.add("o", filter=confirming & french)  # oui
+    @kb.add("O", filter=confirming & french)
     def _yes(event: E) -> None:
         what, number = model.confirm, model.confirm_number
         model.confirm, model.confirm_number = None, None

@@ -714,8 +714,8 @@ FR: dict[str, str] = {
     "help.h.between": "Entre les manches : Suppr exclut le joueur choisi",
     "help.h.scroll": "PgUp/PgDn : faire défiler l'historique",
     "help.h.misc": "Q fermer la table  ? cette aide",
-    "quit.confirm": "Quitter la partie ? Y pour partir, une autre touche pour rester.",
-    "quit.confirm_host": "Fermer la table pour tous ? Y pour fermer, une autre touche pour rester.",
+    "quit.confirm": "Quitter la partie ? O pour partir, une autre touche pour rester.",
+    "quit.confirm_host": "Fermer la table pour tous ? O pour fermer, une autre touche pour rester.",
     "log.scrolled": "(lignes plus anciennes : PgDn pour les dernières)",
     "small.title": "Cette fenêtre est trop petite pour lanuno.",
     "small.need": (
@@ -818,11 +818,11 @@ FR: dict[str, str] = {
     "hall.keys": "Haut/Bas choisir  Entrée afficher  N nouvelle table  C fermer  Q quitter",
     "hall.keys_form": "Haut/Bas champ  Entrée ouvrir la table  Échap annuler",
     "hall.confirm_close": (
-        "Fermer la table {number} ({table}) pour tous ? Y pour fermer, une autre touche pour "
+        "Fermer la table {number} ({table}) pour tous ? O pour fermer, une autre touche pour "
         "la garder."
     ),
     "hall.confirm_quit": (
-        "Fermer toutes les tables et quitter ? Y pour quitter, une autre touche pour rester."
+        "Fermer toutes les tables et quitter ? O pour quitter, une autre touche pour rester."
     ),
     "hall.opened": "La table {number} est ouverte.",
     "hall.closed": "La table {number} est fermée.",

@@ -570,11 +570,14 @@ def table_key_bindings(ctl: TableController) -> KeyBindingsBase:
     modal = KeyBindings()
     confirming = Condition(lambda: model.confirm_quit)
     helping = Condition(lambda: model.help_open)
+    french = Condition(lambda: ctl.tr.lang == "fr")
 
     @modal.add("c-c")
     @modal.add("c-q")
     @modal.add("y", filter=confirming)
     @modal.add("Y", filter=confirming)
+    @modal.add("o", filter=confirming & french)  # oui
+    @modal.add("O", filter=confirming & french)
     def _quit_now(event: E) -> None:
         event.app.create_background_task(ctl.quit())
 

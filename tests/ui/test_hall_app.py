@@ -151,11 +151,11 @@ async def test_c_closes_the_selected_table_after_a_confirmation_in_french() -> N
         await press(pipe, DOWN + "c")
         await until(lambda: ctl.model.confirm == "close", "C asks first")
         text = render_text(ctl.app)  # type: ignore[arg-type]
-        assert "Fermer la table 2 (Jardin) pour tous ? Y pour fermer" in text
+        assert "Fermer la table 2 (Jardin) pour tous ? O pour fermer" in text
         await press(pipe, "x")
         assert hall.closed == []
-        await press(pipe, "cy")
-        await until(lambda: hall.closed == [2], "Y closes it")
+        await press(pipe, "co")
+        await until(lambda: hall.closed == [2], "O (oui) closes it")
         await until(lambda: [r.number for r in ctl.model.rows] == [1], "its row is gone")
         assert ctl.model.notice == "La table 2 est fermée."
         await press(pipe, "qy")

@@ -297,6 +297,30 @@ async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
         assert await asyncio.wait_for(running, 5) == 0
 
 
+@pytest.mark.parametrize(("lang", "stay", "leave"), [("en", "o", "y"), ("fr", "n", "o")])
+async def test_the_quit_question_takes_yes_in_the_players_language(
+    lang: str, stay: str, leave: str
+) -> None:
+    session = FakeSession()
+    model = ClientModel(translator(lang))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        session.feed(welcome(), lobby(), state())
+        await _drained(session.queue)  # type: ignore[arg-type]
+        pipe.send_text("q")
+        await until(lambda: model.confirm_quit, "Q asks before leaving")
+        assert f" {leave.upper()} " in render_text(app)  # the question names the key
+        pipe.send_text(stay)  # O is no answer in English, N none in French: both stay
+        await until(lambda: not model.confirm_quit, "another key stays")
+        assert not running.done()
+        pipe.send_text("q" + leave)
+        assert await asyncio.wait_for(running, 5) == 0
+
+
 async def test_shared_screen_asks_before_closing_a_running_game() -> None:
     screen, controls = FakeScreen(), FakeControls()
     model = TableModel(translator("en"))
