@@ -778,7 +778,7 @@ FR: dict[str, str] = {
     "refusal.host.remote_screen": (
         "Ceci est un écran déporté : c'est l'écran de l'hôte qui change la table."
     ),
-    "refusal.host.hall_full": "Une salle compte au plus {count} tables.",
+    "refusal.host.hall_full": "On ouvre au plus {count} tables à la fois.",
     "what.turn": "jouez une carte ou piochez",
     "what.drawn": "jouez la carte piochée, ou passez",
     "what.choose_color": "choisissez la couleur du joker",

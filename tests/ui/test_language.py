@@ -204,17 +204,9 @@ def engine_refusals() -> list[tuple[str, str]]:
                 continue
             rule_node, text_node = node.args
             rule = rule_node.value if isinstance(rule_node, ast.Constant) else "O10"
-            if isinstance(text_node, ast.Constant):
-                found.append((str(rule), str(text_node.value)))
-            elif isinstance(text_node, ast.JoinedStr):
-                pieces = []
-                for part in text_node.values:
-                    if isinstance(part, ast.Constant):
-                        pieces.append(str(part.value))
-                    else:
-                        assert isinstance(part, ast.FormattedValue)
-                        pieces.append(samples.get(ast.unparse(part.value), "x"))
-                found.append((str(rule), "".join(pieces)))
+            text = _sentence(text_node, samples, "x")
+            if text is not None:
+                found.append((str(rule), text))
     for rule, what in WAITING_FOR.values():
         found.append((rule, f"Not now: {what}."))
     return found
@@ -273,23 +265,27 @@ def host_control_refusals() -> list[str]:
             callee = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if callee not in ("ValueError", "_require_lobby"):
                 continue
-            text_node = node.args[0]
-            if isinstance(text_node, ast.Constant):
-                text = str(text_node.value)
-            elif isinstance(text_node, ast.JoinedStr):
-                pieces = []
-                for part in text_node.values:
-                    if isinstance(part, ast.Constant):
-                        pieces.append(str(part.value))
-                    else:
-                        assert isinstance(part, ast.FormattedValue)
-                        pieces.append(samples.get(ast.unparse(part.value), "{x}"))
-                text = "".join(pieces)
-            else:
-                continue
-            if text[:1].isupper() and text.endswith("."):
+            text = _sentence(node.args[0], samples, "{x}")
+            if text is not None and text[:1].isupper() and text.endswith("."):
                 found.append(text)
     return found
+
+
+def _sentence(node: ast.expr, samples: dict[str, str], unknown: str) -> str | None:
+    """The text of a string literal or f-string, its values written from ``samples``
+    (``unknown`` for the others); None for anything else."""
+    if isinstance(node, ast.Constant):
+        return str(node.value)
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    pieces = []
+    for part in node.values:
+        if isinstance(part, ast.Constant):
+            pieces.append(str(part.value))
+        else:
+            assert isinstance(part, ast.FormattedValue)
+            pieces.append(samples.get(ast.unparse(part.value), unknown))
+    return "".join(pieces)
 
 
 def test_every_host_control_refusal_reads_in_french() -> None:
