@@ -35,18 +35,20 @@ async def drive(process: asyncio.subprocess.Process, transcript: list[str]) -> N
             await process.stdin.drain()
 
 
-@pytest.mark.system
-async def test_play_plain_a_whole_game_by_typing() -> None:
-    command = [
-        sys.executable, "-m", "lanuno", "play", "--plain", "--players", "3",
-        "--level", "beginner", "--bot-delay", "0", "--option", "target=60",
-    ]  # fmt: skip
-    process = await asyncio.create_subprocess_exec(
-        *command,
+async def play_plain(*options: str) -> asyncio.subprocess.Process:
+    """``lanuno play --plain`` against beginners with no bot delay, piped."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "lanuno", "play", "--plain", "--level", "beginner",
+        "--bot-delay", "0", *options,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
-    )
+    )  # fmt: skip
+
+
+@pytest.mark.system
+async def test_play_plain_a_whole_game_by_typing() -> None:
+    process = await play_plain("--players", "3", "--option", "target=60")
     transcript: list[str] = []
     try:
         try:
@@ -66,16 +68,7 @@ async def test_play_plain_a_whole_game_by_typing() -> None:
 
 @pytest.mark.system
 async def test_play_in_french_names_the_player_in_french() -> None:
-    command = [
-        sys.executable, "-m", "lanuno", "play", "--plain", "--players", "2",
-        "--level", "beginner", "--bot-delay", "0", "--lang", "fr",
-    ]  # fmt: skip
-    process = await asyncio.create_subprocess_exec(
-        *command,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
+    process = await play_plain("--players", "2", "--lang", "fr")
     assert process.stdout is not None
     assert process.stdin is not None
     try:

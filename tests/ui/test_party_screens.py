@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from helpers import until
 from prompt_toolkit.application import Application
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from ui_fakes import (
     FakeControls,
@@ -270,16 +270,24 @@ def test_page_up_scrolls_the_shared_screen_too(
     assert "Round 1 starts" in render_text(app)
 
 
-async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
+def _client_playing(
+    lang: str, pipe: PipeInput
+) -> tuple[FakeSession, ClientModel, Application[int], asyncio.Task[int]]:
+    """A player's full-screen client, running, fed the lobby and a state."""
     session = FakeSession()
-    model = ClientModel(translator("en"))
+    model = ClientModel(translator(lang))
     ctl = ClientController(session, model)
+    app = build_client_application(ctl, input=pipe, output=DummyOutput())
+    running = asyncio.create_task(
+        app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+    )
+    session.feed(welcome(), lobby(), state())
+    return session, model, app, running
+
+
+async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
     with create_pipe_input() as pipe:
-        app = build_client_application(ctl, input=pipe, output=DummyOutput())
-        running = asyncio.create_task(
-            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
-        )
-        session.feed(welcome(), lobby(), state())
+        session, model, app, running = _client_playing("en", pipe)
         await _drained(session.queue)  # type: ignore[arg-type]
         pipe.send_text("?")
         await until(lambda: model.help_open, "? opens the help")
@@ -301,15 +309,8 @@ async def test_question_mark_opens_help_and_q_asks_before_leaving() -> None:
 async def test_the_quit_question_takes_yes_in_the_players_language(
     lang: str, stay: str, leave: str
 ) -> None:
-    session = FakeSession()
-    model = ClientModel(translator(lang))
-    ctl = ClientController(session, model)
     with create_pipe_input() as pipe:
-        app = build_client_application(ctl, input=pipe, output=DummyOutput())
-        running = asyncio.create_task(
-            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
-        )
-        session.feed(welcome(), lobby(), state())
+        session, model, app, running = _client_playing(lang, pipe)
         await _drained(session.queue)  # type: ignore[arg-type]
         pipe.send_text("q")
         await until(lambda: model.confirm_quit, "Q asks before leaving")
