@@ -48,6 +48,7 @@ from lanuno.ui.widgets import (
     MinimumSize,
     Render,
     SizedTextControl,
+    bind_yes_keys,
     bottom_window,
     fit,
     full_screen_application,
@@ -649,19 +650,13 @@ def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
     modal = KeyBindings()
     confirming = Condition(lambda: model.confirm_quit)
     helping = Condition(lambda: model.help_open)
-    french = Condition(lambda: ctl.tr.lang == "fr")
 
     @modal.add("c-c")
     @modal.add("c-q")
     def _quit_now(_event: E) -> None:
         ctl.quit()
 
-    @modal.add("y", filter=confirming)
-    @modal.add("Y", filter=confirming)
-    @modal.add("o", filter=confirming & french)  # oui
-    @modal.add("O", filter=confirming & french)
-    def _leave(_event: E) -> None:
-        ctl.quit()
+    bind_yes_keys(modal, ctl.tr, confirming, _quit_now)
 
     @modal.add("<any>", filter=confirming & ~helping)
     def _stay(_event: E) -> None:

@@ -62,6 +62,7 @@ from lanuno.ui.widgets import (
     MIN_WIDTH,
     MinimumSize,
     SizedTextControl,
+    bind_yes_keys,
     fit,
     full_screen_application,
     still_running,
@@ -506,12 +507,6 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
     browsing = ~form_open & ~confirming
 
     # -- confirmations: Y (O in French) does it, any other key keeps things as they are
-    french = Condition(lambda: ctl.tr.lang == "fr")
-
-    @kb.add("y", filter=confirming)
-    @kb.add("Y", filter=confirming)
-    @kb.add("o", filter=confirming & french)  # oui
-    @kb.add("O", filter=confirming & french)
     def _yes(event: E) -> None:
         what, number = model.confirm, model.confirm_number
         model.confirm, model.confirm_number = None, None
@@ -519,6 +514,8 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
             event.app.create_background_task(ctl.quit())
         elif number is not None:
             ctl.request(lambda: ctl.close(number))
+
+    bind_yes_keys(kb, ctl.tr, confirming, _yes)
 
     @kb.add("<any>", filter=confirming)
     def _no(_event: E) -> None:

@@ -239,6 +239,7 @@ EN: dict[str, str] = {
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
     "play.default_name": "You",
+    "key.yes": "y",
     "point_one": "{count} point",
     "point_many": "{count} points",
     "ev.round_started.you": "Round {round} starts; you deal {count} each.",
@@ -651,6 +652,7 @@ FR: dict[str, str] = {
     "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
     "play.default_name": "Moi",
+    "key.yes": "o",
     "point_one": "{count} point",
     "point_many": "{count} points",
     "ev.round_started.you": "La manche {round} commence ; vous distribuez {count} à chacun.",

@@ -49,6 +49,7 @@ from lanuno.ui.widgets import (
     MinimumSize,
     Render,
     SizedTextControl,
+    bind_yes_keys,
     bottom_window,
     fit,
     full_screen_application,
@@ -570,16 +571,13 @@ def table_key_bindings(ctl: TableController) -> KeyBindingsBase:
     modal = KeyBindings()
     confirming = Condition(lambda: model.confirm_quit)
     helping = Condition(lambda: model.help_open)
-    french = Condition(lambda: ctl.tr.lang == "fr")
 
     @modal.add("c-c")
     @modal.add("c-q")
-    @modal.add("y", filter=confirming)
-    @modal.add("Y", filter=confirming)
-    @modal.add("o", filter=confirming & french)  # oui
-    @modal.add("O", filter=confirming & french)
     def _quit_now(event: E) -> None:
         event.app.create_background_task(ctl.quit())
+
+    bind_yes_keys(modal, ctl.tr, confirming, _quit_now)
 
     @modal.add("<any>", filter=confirming & ~helping)
     def _stay(_event: E) -> None:

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
+from prompt_toolkit.filters import Filter
 from prompt_toolkit.formatted_text import OneStyleAndTextTuple, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindingsBase
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
 from prompt_toolkit.layout import Container, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
 from prompt_toolkit.layout.dimension import Dimension
@@ -295,6 +296,16 @@ def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], object]:
         return NotImplemented
 
     return handler
+
+
+def bind_yes_keys(
+    kb: KeyBindings, tr: Translator, asking: Filter, answer: Callable[[KeyPressEvent], None]
+) -> None:
+    """Bind the keys that answer yes to a "quit?" or "close?" question while ``asking``: Y,
+    and the language's own letter (O for oui), in either case."""
+    for letter in dict.fromkeys(("y", tr("key.yes"))):
+        for key in (letter, letter.upper()):
+            kb.add(key, filter=asking)(answer)
 
 
 def fit(text: str, width: int) -> str:
