@@ -104,7 +104,7 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
         raise JournalError("--salvage goes with --resume FILE")
     if args.resume and hall.journal_dir is not None:  # a whole hall
         for entry in load_hall(hall.journal_dir):
-            table, journal = _restore(entry.journal, replace(config, name=entry.name), args.salvage)
+            table, journal = _restore(entry.journal, config, args.salvage)  # named by its journal
             await hall.open_table(
                 table.config,
                 number=entry.number,
