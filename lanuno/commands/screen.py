@@ -50,7 +50,9 @@ async def show_until_closed(
     server: TableServer, screen: TableScreen, controls: TableControls, lang: str | None
 ) -> None:
     """The table app until the host quits it (Q) or the server closes (SIGTERM)."""
-    app = asyncio.create_task(run_table_app(screen, controls, lang=lang))
+    app = asyncio.create_task(
+        run_table_app(screen, controls, lang=lang, bot_level=server.table.config.bot_level)
+    )
     closed = asyncio.create_task(server.closed.wait())
     await asyncio.wait({app, closed}, return_when=asyncio.FIRST_COMPLETED)
     closed.cancel()

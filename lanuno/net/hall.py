@@ -44,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lanuno.bots.levels import BotLevel
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import Announcer, HallAnnouncer
 from lanuno.net.journal_files import JournalWriter, write_atomically
@@ -131,6 +132,10 @@ class HallTable:
     @property
     def name(self) -> str:
         return self.server.table.config.name
+
+    @property
+    def bot_level(self) -> BotLevel:
+        return self.server.table.config.bot_level
 
     @property
     def screen_code(self) -> str:

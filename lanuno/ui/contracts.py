@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from lanuno.bots.levels import BotLevel
 from lanuno.client.notices import Notice
 from lanuno.wire.messages import Message
 
@@ -117,6 +118,10 @@ class HallTable(Protocol):
 
     @property
     def name(self) -> str: ...
+
+    @property
+    def bot_level(self) -> BotLevel:
+        """The level the table was opened with: what B adds on its screen at first."""
 
     @property
     def screen_code(self) -> str:

@@ -181,7 +181,7 @@ class HallController:
         self.refresh()
 
     def _view(self, table: HallTable) -> TableView:
-        model = TableModel(InHallTranslator(self.tr.lang))
+        model = TableModel(InHallTranslator(self.tr.lang), table.bot_level)
         ctl = TableController(NumberedScreen(table, self.tr), table.controls, model, self.clock)
         ctl.app = self.app
         container = build_table_layout(ctl).container

@@ -37,6 +37,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 
+from lanuno.bots.levels import BotLevel
 from lanuno.ui.client_model import presence_word
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_text, color_style
@@ -736,14 +737,16 @@ async def run_table_app(
     *,
     lang: str | None = None,
     remote: bool = False,
+    bot_level: BotLevel = BotLevel.INTERMEDIATE,
     input: Input | None = None,
     output: Output | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
     """Run the shared screen until the host quits (Q calls ``controls.shutdown()``);
-    ``remote``: a paired screen elsewhere, whose keys change nothing at the table."""
+    ``remote``: a paired screen elsewhere, whose keys change nothing at the table;
+    ``bot_level``: the level B adds until L changes it (the table's ``--level``)."""
     tr = translator(lang)
-    model = TableModel(RemoteTranslator(tr.lang) if remote else tr)
+    model = TableModel(RemoteTranslator(tr.lang) if remote else tr, bot_level)
     ctl = TableController(screen, controls, model, clock)
     app = build_table_application(ctl, input=input, output=output)
 

@@ -113,7 +113,7 @@ class SeatTile:
 
 
 class TableModel:
-    def __init__(self, tr: Translator) -> None:
+    def __init__(self, tr: Translator, bot_level: BotLevel = BotLevel.INTERMEDIATE) -> None:
         self.tr = tr
         self.lobby: Lobby | None = None
         self.state: State | None = None
@@ -126,7 +126,8 @@ class TableModel:
         # The host's own controls:
         self.cursor = 0
         """The selected seat (remove a bot, kick a player)."""
-        self.bot_level = BotLevel.INTERMEDIATE
+        self.bot_level = bot_level
+        """The level B adds (L cycles it): at first the table's own (``--level``)."""
         self.options_open = False
         self.option_cursor = 0
         self.notice: str | None = None

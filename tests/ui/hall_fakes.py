@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ui_fakes import FakeControls, FakeScreen
 
+from lanuno.bots.levels import BotLevel
 from lanuno.ui.contracts import HallTable, NewTable
 
 
@@ -19,6 +20,7 @@ class FakeTable:
     screen: FakeScreen = field(default_factory=FakeScreen)
     controls: FakeControls = field(default_factory=FakeControls)
     paused: bool = False
+    bot_level: BotLevel = BotLevel.INTERMEDIATE
 
 
 class FakeHall:

@@ -13,6 +13,7 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
 from ui_fakes import FakeControls, FakeScreen, FakeSession, lobby, state, welcome
 
+from lanuno.bots.levels import BotLevel
 from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.faces import big_text
@@ -235,6 +236,30 @@ async def test_run_table_app_quits_through_shutdown() -> None:
         await press(pipe, "q")
         assert await asyncio.wait_for(running, 5) == 0
     assert controls.calls == [("shutdown",)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "New bots: expert"), ("fr", "Nouveaux robots : expert")]
+)
+async def test_b_adds_a_bot_of_the_tables_own_level(lang: str, words: str) -> None:
+    # `lanuno host --level expert`: the screen offers experts until L changes the level.
+    screen, controls = FakeScreen(), FakeControls()
+    model = TableModel(translator(lang), BotLevel.EXPERT)
+    ctl = TableController(screen, controls, model)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        screen.feed(lobby())
+        await consumed(screen.queue)  # type: ignore[arg-type]
+        assert words in render_text(app)
+        await press(pipe, "b")
+        await until(lambda: controls.calls[-1:] == [("add_bot", "expert")], "B adds an expert")
+        await press(pipe, "lb")
+        await until(lambda: controls.calls[-1:] == [("add_bot", "beginner")], "L cycles on")
+        await press(pipe, "q")
+        assert await asyncio.wait_for(running, 5) == 0
 
 
 def test_shared_screen_shows_check_numbers_and_never_a_hand() -> None:

@@ -16,6 +16,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from ui_fakes import lobby, state
 
+from lanuno.bots.levels import BotLevel
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.server import TableControls, TableScreen, TableServer
@@ -219,6 +220,10 @@ class ServedTable:
         return TableControls(self.server)
 
     @property
+    def bot_level(self) -> BotLevel:
+        return self.server.table.config.bot_level
+
+    @property
     def paused(self) -> bool:
         return self.server.stopped is not None
 
@@ -269,7 +274,10 @@ async def test_the_hall_runs_real_tables_in_one_event_loop() -> None:
         assert garden.config.name == "Garden"
         assert garden.rules.seven_o
         assert [slot.kind for slot in garden.slots] == ["bot"] * 3
-        await press(pipe, "\rs")  # show it, start it: bots play the round at once
+        await press(pipe, "\rb")  # show it: B adds a bot of the table's own level
+        await until(lambda: len(garden.slots) == 4, "B added a bot")
+        assert garden.slots[3].level is BotLevel.EXPERT
+        await press(pipe, "s")  # start it: bots play the round at once
         await until(lambda: garden.phase.value != "lobby", "S started the shown table")
         await escape(pipe)
         await press(pipe, UP + "c")
