@@ -117,7 +117,9 @@ async def _join(args: argparse.Namespace) -> int:
     name = (args.name or getpass.getuser() or "player")[:32]
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).
-    seat_file, saved = store.claim(host, port, name, room_id=room, table=number)
+    seat_file, saved = store.claim(
+        host, port, name, room_id=room, table=number, named=bool(args.name)
+    )
     if saved is not None:
         say(f"resuming your seat {saved.ticket.seat + 1} at {host}:{port}")
         session = NetClientSession(

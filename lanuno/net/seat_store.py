@@ -156,11 +156,20 @@ class SeatStore:
         return seats
 
     def claim(
-        self, host: str, port: int, name: str, *, room_id: bytes | None = None, table: int = 1
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        room_id: bytes | None = None,
+        table: int = 1,
+        named: bool = False,
     ) -> tuple[SeatFile, SavedSeat | None]:
         """A file for a new session at table ``table`` of ``host:port``, and the saved seat
         it resumes, if one matches (the table's ``room_id`` when discovery gave it, else the
-        address and table number) and no live client holds it."""
+        address and table number) and no live client holds it. ``named``: the player gave
+        ``name`` (``--name``), so a seat saved under another name is someone else's (two
+        people taking turns on one laptop) and is left for them."""
         file = SeatFile(self.directory, host, port, name, table)
         for seat in self.saved():
             same = (
@@ -168,6 +177,8 @@ class SeatStore:
                 if room_id is not None
                 else (seat.host, seat.port, seat.table) == (host, port, table)
             )
+            if named and seat.name != name:
+                continue
             if same and file.claim(seat.path):
                 return file, seat
         return file, None

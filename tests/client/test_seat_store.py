@@ -67,6 +67,22 @@ def test_a_seat_is_found_by_table_when_discovery_names_it(tmp_path: Path) -> Non
     assert moved.ticket == TICKET
 
 
+def test_a_seat_saved_under_another_name_is_left_to_its_player(tmp_path: Path) -> None:
+    # Bob closed his terminal; Cat, on the same laptop, joins under her own name.
+    store = SeatStore(tmp_path)
+    bob, _ = store.claim("h", 1, "Bob")
+    bob.keep(TICKET)
+    bob.release()
+    _, for_cat = store.claim("h", 1, "Cat", named=True)
+    assert for_cat is None  # Cat joins as herself: Bob's seat stays his
+    bob_again, for_bob = store.claim("h", 1, "Bob", named=True)
+    assert for_bob is not None  # Bob, back under his name, resumes it
+    assert for_bob.ticket == TICKET
+    bob_again.release()
+    _, unnamed = store.claim("h", 1, "someuser")  # no --name: the seat left here resumes
+    assert unnamed is not None
+
+
 def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: Path) -> None:
     store = SeatStore(tmp_path)
     file, _ = store.claim("h", 1, "Ann")
