@@ -291,6 +291,8 @@ def _prompt_line(ctl: ClientController) -> Render0:
 def _hand(ctl: ClientController) -> Render:
     def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
+        if model.seat is None:
+            return []  # watching: no hand, and no keys to play one
         hand = model.hand
         title = f" {tr('hand.title', count=len(hand))}"
         out: StyleAndTextTuples = [("class:title", title), ("class:dim", f"   {tr('hand.legend')}")]
@@ -426,7 +428,7 @@ def _keys_bar(ctl: ClientController) -> Render:
         if model.confirm_quit:
             return [("class:refusal", " " + tr("quit.confirm"))]
         items: list[KeyItem] = []
-        if model.screen == "play":
+        if model.screen == "play" and model.seat is not None:
             for letter, label, verb in KEYS:
                 if verb not in model.keys:
                     continue  # not at this table (kids' presets): no dead key on screen

@@ -562,4 +562,9 @@ def test_a_late_joiner_is_told_they_watch_until_the_next_game(
     model, _ctl, app = client
     late = Welcome(version=1, seat=None, table="Kitchen", preset="official", options={})
     feed(model, late, lobby(), state(hand=(), legal=()))
-    assert "You are watching: you will be seated when this game ends." in render_text(app)
+    text = render_text(app)
+    assert "You are watching: you will be seated when this game ends." in text
+    # No hand and no keys to play one: only quitting and the help.
+    assert "Your hand" not in text
+    assert "D draw" not in text
+    assert "Q quit" in text
