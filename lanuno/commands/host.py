@@ -76,15 +76,19 @@ def _restore(path: Path, config: TableConfig, salvage: bool) -> tuple[Table, Jou
         # Damage in the middle: acknowledged records follow it. Nothing is written
         # (not even a cut) until the user chooses to salvage.
         raise JournalError(f"cannot resume from {path}: {recovery.refusal()}")
+    if not recovery.records:
+        raise JournalError(
+            f"cannot resume from {path}: it holds no table (not a lanuno journal, or empty)"
+        )
     say(f"journal: {recovery.message}")
     if recovery.records_after:
         say(f"journal: kept a copy of the damaged journal as {keep_copy(path)}")
     try:
         table = Table.restore(recovery.records, config, os.urandom, now=0.0)
     except Exception as error:  # any record that does not replay: one clear line
-        raise JournalError(
-            f"cannot restore the table from {path}: {type(error).__name__}: {error}"
-        ) from None
+        # A ValueError is restore's own sentence; anything else also names its kind.
+        why = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
+        raise JournalError(f"cannot restore the table from {path}: {why}") from None
     return table, JournalWriter(path, existing=recovery)
 
 

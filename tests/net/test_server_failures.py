@@ -48,6 +48,24 @@ def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path
     assert lines[0].startswith("lanuno host: cannot restore"), done.stderr
 
 
+@pytest.mark.system
+def test_resume_from_a_file_that_is_no_journal_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"shopping list\x00\x01")
+    command = [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", "0", "--resume", str(path),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert done.stdout == ""  # not even "recovered 0 records"
+    assert done.stderr == (
+        f"lanuno host: cannot resume from {path}: it holds no table "
+        "(not a lanuno journal, or empty)\n"
+    )
+    assert path.read_bytes() == b"shopping list\x00\x01"  # left as it was
+
+
 # ---------------------------------------------------------------------- 4: the timer loop
 
 
