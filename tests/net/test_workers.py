@@ -154,6 +154,7 @@ async def test_the_pool_does_not_outlive_the_host(tmp_path: Path, how: str) -> N
         assert host.stderr is not None
         errors = host.stderr.read().decode()
         assert "Traceback" not in errors, errors
+        assert "leaked" not in errors, errors  # the pool was shut down, not torn down
     finally:
         if host.poll() is None:
             host.kill()
