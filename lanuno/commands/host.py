@@ -26,10 +26,10 @@ from pathlib import Path
 from lanuno.commands.common import default_journal, pace_from_args, rules_from_args, say
 from lanuno.commands.hall_screen import show_hall_until_closed
 from lanuno.commands.screen import log_until_closed, show_until_closed
-from lanuno.host.journal import JournalError
+from lanuno.host.journal import JournalError, Recovery
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import HallAnnouncer, discovery_addresses
-from lanuno.net.hall import Hall, HallTable, load_hall
+from lanuno.net.hall import Hall, HallEntry, HallTable, load_hall
 from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
 from lanuno.net.server import ServerLimits
 from lanuno.ui.plain import log_screen
@@ -70,7 +70,9 @@ def _is_hall(args: argparse.Namespace) -> bool:
     return getattr(args, "tables", None) is not None
 
 
-def _restore(path: Path, config: TableConfig, salvage: bool) -> tuple[Table, JournalWriter]:
+def _restore(path: Path, config: TableConfig, salvage: bool) -> tuple[Table, Recovery]:
+    """The table a journal holds (named by it), and what was read: nothing is written yet
+    (a journal damaged in the middle is only copied aside, with ``salvage``)."""
     recovery = read_journal(path)
     if recovery.records_after and not salvage:
         # Damage in the middle: acknowledged records follow it. Nothing is written
@@ -89,7 +91,7 @@ def _restore(path: Path, config: TableConfig, salvage: bool) -> tuple[Table, Jou
         # A ValueError is restore's own sentence; anything else also names its kind.
         why = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
         raise JournalError(f"cannot restore the table from {path}: {why}") from None
-    return table, JournalWriter(path, existing=recovery)
+    return table, recovery
 
 
 def _journal_dir(args: argparse.Namespace) -> Path:
@@ -107,20 +109,31 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
     if args.salvage and not args.resume:
         raise JournalError("--salvage goes with --resume FILE")
     if args.resume and hall.journal_dir is not None:  # a whole hall
-        for entry in load_hall(hall.journal_dir):
-            table, journal = _restore(entry.journal, config, args.salvage)  # named by its journal
+        # Every table first, then open them: opening one rewrites hall.json, so a bad
+        # journal found halfway would drop the tables after it from the hall for good.
+        restored: list[tuple[HallEntry, Table, Recovery]] = []
+        try:
+            for entry in load_hall(hall.journal_dir):
+                table, recovery = _restore(entry.journal, config, args.salvage)  # its name
+                restored.append((entry, table, recovery))
+        except (JournalError, OSError) as error:
+            raise JournalError(
+                f"{error}. No table was opened, and hall.json still lists every table"
+            ) from None
+        for entry, table, recovery in restored:
             await hall.open_table(
                 table.config,
                 number=entry.number,
                 table=table,
-                journal=journal,
+                journal=JournalWriter(entry.journal, existing=recovery),
                 screen_code=entry.screen_code,  # remote screens pair again by themselves
             )
         say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
         return
     if args.resume:  # one table's journal file
         path = Path(args.resume)
-        table, journal = _restore(path, config, args.salvage)
+        table, recovery = _restore(path, config, args.salvage)
+        journal = JournalWriter(path, existing=recovery)
         await hall.open_table(table.config, table=table, journal=journal)
         return
     if hall.journal_dir is not None:  # a new hall
@@ -180,16 +193,29 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         announcer=announcer,
         prefix_logs=hall_journal,
     )
+    opening, stop_asked = True, False
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        nonlocal stop_asked
+        if opening:  # a table opened after a close would never be closed: wait for them
+            stop_asked = True
+        else:
+            closing.append(asyncio.ensure_future(hall.close()))
+
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop)
     await hall.start()
     try:
         await _open_tables(args, config, hall)
     except BaseException:
         await hall.close()
         raise
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(hall.close()))
+    opening = False
+    if stop_asked:  # stopped while the tables opened (or resumed): close them now
+        stop()
     try:
         if len(hall.tables) == 1 and not hall_journal:
             entry = hall.tables[0]

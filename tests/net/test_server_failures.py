@@ -66,6 +66,53 @@ def test_resume_from_a_file_that_is_no_journal_says_so(tmp_path: Path) -> None:
     assert path.read_bytes() == b"shopping list\x00\x01"  # left as it was
 
 
+def _host(*args: str) -> list[str]:
+    return [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", "0", *args,
+    ]  # fmt: skip
+
+
+@pytest.mark.system
+def test_a_hall_with_one_bad_journal_resumes_nothing_and_loses_no_table(tmp_path: Path) -> None:
+    hall = tmp_path / "hall"
+    opened = subprocess.Popen(
+        _host("--tables", "2", "--bots", "1", "--journal", str(hall)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert opened.stdout is not None
+    for line in opened.stdout:
+        if line.startswith("journal: "):  # both tables are open and journaled
+            break
+    opened.terminate()
+    assert opened.wait(30) == 0
+    index = (hall / "hall.json").read_bytes()
+    second = hall / "table-2.journal"
+    good = second.read_bytes()
+    second.write_bytes(b"not a journal")
+    done = subprocess.run(_host("--resume", str(hall)), capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert (hall / "hall.json").read_bytes() == index  # table 2 is still the hall's
+    assert done.stderr.startswith(f"lanuno host: cannot resume from {second}: it holds no table")
+    assert "No table was opened, and hall.json still lists every table" in done.stderr
+    second.write_bytes(good)  # mended: the whole hall comes back
+    again = subprocess.Popen(
+        _host("--resume", str(hall)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert again.stdout is not None
+    tables = []
+    for line in again.stdout:
+        if line.startswith("table "):  # table 1 'Table 1'  room code ...
+            tables.append(line.split("'")[1])
+            if len(tables) == 2:
+                break
+    again.terminate()
+    assert again.wait(30) == 0
+    assert tables == ["Table 1", "Table 2"]
+
+
 # ---------------------------------------------------------------------- 4: the timer loop
 
 
