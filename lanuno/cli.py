@@ -83,7 +83,12 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
     host.add_argument("--bots", type=int, default=0, help="bots to seat at start")
     host.add_argument(
-        "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
+        "--level",
+        type=bot_level,
+        default=BotLevel.INTERMEDIATE,
+        metavar=LEVEL_CHOICES,
+        help="level of the bots seated with --bots, of those the screen adds (L changes it) "
+        "and of the bots that play for dropped players (default: intermediate)",
     )
     host.add_argument(
         "--code", help="room code to use instead of a random one (with --tables: every table's)"
@@ -119,11 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = sub.add_parser("join", help="join a table (lists tables on the LAN without ADDRESS)")
     join.add_argument("address", nargs="?", metavar="HOST:PORT")
-    join.add_argument("--name")
+    join.add_argument("--name", help="your name at the table (default: your login name)")
     join.add_argument("--table", type=int, help="the table number at HOST:PORT (default 1)")
     join.add_argument("--code", help="the room code shown on the shared screen")
     join.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
-    join.add_argument("--age", type=int)
+    join.add_argument(
+        "--age", type=int, help="your age: at kids' tables the youngest player starts"
+    )
     join.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     join.add_argument("--lang", help="interface language (en, fr)")
     join.add_argument(
@@ -143,13 +150,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     play = sub.add_parser("play", help="play against bots on this computer")
-    play.add_argument("--players", type=int, default=4)
     play.add_argument(
-        "--level", type=bot_level, default=BotLevel.INTERMEDIATE, metavar=LEVEL_CHOICES
+        "--players",
+        type=int,
+        default=4,
+        help="seats at the table, yours included (2 to 10, default 4)",
+    )
+    play.add_argument(
+        "--level",
+        type=bot_level,
+        default=BotLevel.INTERMEDIATE,
+        metavar=LEVEL_CHOICES,
+        help="the bots' level (default: intermediate)",
     )
     play.add_argument("--name", help="your name at the table (default: You, in your language)")
-    play.add_argument("--kid", action="store_true")
-    play.add_argument("--age", type=int)
+    play.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
+    play.add_argument(
+        "--age", type=int, help="your age: at kids' tables the youngest player starts"
+    )
     play.add_argument("--lang", help="interface language (en, fr)")
     play.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     play.add_argument(
