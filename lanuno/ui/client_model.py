@@ -272,6 +272,11 @@ class ClientModel:
             return tr(key, count=tr.plural("card", state.pending))
         if phase == "drawn":
             return tr("prompt.drawn" if self.can("pass") else "prompt.drawn_must")
+        limit = self.options.get("hand_limit")
+        if phase == "excess" and type(limit) is int and len(self.hand) > limit:
+            # How many in all: after a penalty the same question comes back several times.
+            extra = tr.plural("card", len(self.hand) - limit)
+            return tr("prompt.excess_count", limit=limit, count=extra)
         return tr(f"prompt.{phase}")
 
     # ------------------------------------------------------------------ messages

@@ -15,6 +15,7 @@ from lanuno.wire.messages import (
     GameEnd,
     RoundEnd,
     UnoFlags,
+    Welcome,
 )
 
 NOW = 50.0
@@ -127,6 +128,20 @@ def test_excess_returns_the_selected_card() -> None:
     model = model_with(state(phase="excess", legal=("return R2", "return W")))
     model.select(model.hand.index("W"))
     assert model.activate() == ("return W",)
+
+
+@pytest.mark.parametrize(
+    ("lang", "prompt"),
+    [
+        ("en", "Too many cards, 6 at most: return 2 cards under the draw pile."),
+        ("fr", "Trop de cartes, 6 au plus : remettez 2 cartes sous la pioche."),
+    ],
+)
+def test_the_excess_prompt_says_how_many_cards_go_back(lang: str, prompt: str) -> None:
+    kids = Welcome(version=1, seat=2, table="Kids", preset="kids2", options={"hand_limit": 6})
+    hand = ("R2", "R7", "YS", "G+2", "B7", "BR", "W", "W+4")
+    model = model_with(kids, state(phase="excess", hand=hand, legal=("return R2",)), lang=lang)
+    assert model.prompt(NOW) == prompt
 
 
 def test_picker_closes_when_the_decision_moves_to_someone_else() -> None:

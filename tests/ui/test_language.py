@@ -94,6 +94,7 @@ SAMPLES = {
     "height": 24,
     "now_w": 70,
     "now_h": 20,
+    "limit": 6,
 }
 
 
