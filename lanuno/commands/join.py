@@ -15,14 +15,15 @@ from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
     LOOPBACK,
-    LOOPBACK_ONLY,
     TableBrowser,
     TableInfo,
     discovery_addresses,
     probe,
 )
 from lanuno.net.seat_store import SeatStore
+from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import stdin_lines
+from lanuno.ui.reasons import translate_reason
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,19 +49,23 @@ async def _read_line(prompt: str) -> str:
     return ""
 
 
-def describe_table(t: TableInfo) -> str:
+def describe_table(t: TableInfo, tr: Translator) -> str:
     """One line of the list: name, table number and address, seats free, preset."""
-    stale = "  (not answering)" if t.stale else ""
-    return f"{t.name}  (table {t.table} at {t.endpoint})  {t.free} seats free  {t.preset}{stale}"
+    line = tr(
+        "join.table", name=t.name, number=t.table, address=t.endpoint, free=t.free, preset=t.preset
+    )
+    return line + (tr("join.stale") if t.stale else "")
 
 
-async def _choose_table(interfaces: list[str], mine: set[bytes]) -> TableInfo | None:
+async def _choose_table(
+    interfaces: list[str], mine: set[bytes], tr: Translator
+) -> TableInfo | None:
     """``mine``: tables where a previous client of this user left a seat (picked at once).
     Lists the tables with seats free (a full table's players resume with their seat)."""
     browser = TableBrowser(interfaces)
     await browser.start()
     try:
-        say("looking for tables on the LAN (3 s)...")
+        say(tr("join.looking"))
         deadline = asyncio.get_running_loop().time() + 3.0
         while (left := deadline - asyncio.get_running_loop().time()) > 0:
             await browser.wait_for_change(left)
@@ -68,25 +73,28 @@ async def _choose_table(interfaces: list[str], mine: set[bytes]) -> TableInfo | 
             found = browser.listed()
             waiting = [t for t in found if _room(t) in mine and not t.stale]
             if len(waiting) == 1:
-                say(f"your seat at {waiting[0].name} is waiting for you")
+                say(tr("join.waiting_seat", table=waiting[0].name))
                 return waiting[0]
             tables = [t for t in found if t.free > 0 or _room(t) in mine]
             if not tables:
-                what = "no table with seats free" if found else "no table"
-                say(f"{what} found; ask the host for its address: lanuno join HOST:PORT")
+                say(tr("join.none_free" if found else "join.none"))
                 return None
             for i, t in enumerate(tables, 1):
-                say(f"  {i}) {describe_table(t)}")
-            answer = await _read_line(f"choose 1-{len(tables)}: ")
+                say(f"  {i}) {describe_table(t, tr)}")
+            answer = await _read_line(tr("join.choose", count=len(tables)))
             if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
                 return None
             chosen = tables[int(answer) - 1]
             if await probe(chosen.address, chosen.port):
                 return chosen
             browser.mark_stale(chosen.instance)
-            say("that table does not answer any more; choose another")
+            say(tr("join.gone"))
     finally:
         await browser.close()
+
+
+def _failure(error: JoinError, tr: Translator) -> str:
+    return tr("join.failed", address=error.address, reason=translate_reason(error.reason, tr))
 
 
 def _room(table: TableInfo) -> bytes | None:
@@ -97,6 +105,7 @@ def _room(table: TableInfo) -> bytes | None:
 
 
 async def _join(args: argparse.Namespace) -> int:
+    tr = translator(args.lang)
     store = SeatStore()
     room: bytes | None = None
     number = getattr(args, "table", None) or 1
@@ -109,8 +118,8 @@ async def _join(args: argparse.Namespace) -> int:
     else:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:
-            say(LOOPBACK_ONLY + " Looking on this machine only.")
-        table = await _choose_table(interfaces, store.rooms())
+            say(tr("join.loopback"))
+        table = await _choose_table(interfaces, store.rooms(), tr)
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table
@@ -121,7 +130,7 @@ async def _join(args: argparse.Namespace) -> int:
         host, port, name, room_id=room, table=number, named=bool(args.name)
     )
     if saved is not None:
-        say(f"resuming your seat {saved.ticket.seat + 1} at {host}:{port}")
+        say(tr("join.resuming", seat=saved.ticket.seat + 1, address=f"{host}:{port}"))
         session = NetClientSession(
             host,
             port,
@@ -136,22 +145,18 @@ async def _join(args: argparse.Namespace) -> int:
         try:
             await session.connect()
         except JoinError as error:
-            say(f"{error}; joining with the room code instead")
+            say(tr("join.resume_failed", reason=_failure(error, tr)))
         else:
             return await play_in_terminal(session, args)
-    code = args.code or await _read_line("room code (on the shared screen): ")
+    code = args.code or await _read_line(tr("join.code"))
     session = NetClientSession(
         host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file, table=number
     )
     try:
         await session.connect()
     except JoinError as error:
-        print(f"lanuno join: {error}", file=sys.stderr)
-        if "has no table" in str(error):
-            print(
-                "lanuno join: the host's screen lists its tables; a bare lanuno join lists "
-                "every table on the LAN",
-                file=sys.stderr,
-            )
+        print(f"lanuno join: {_failure(error, tr)}", file=sys.stderr)
+        if "has no table" in error.reason:
+            print(f"lanuno join: {tr('join.hall_hint')}", file=sys.stderr)
         return 1
     return await play_in_terminal(session, args)

@@ -45,7 +45,12 @@ APP_NOTICES = (FairnessAlarm, SeedUnused, SeatLost)
 
 
 class JoinError(Exception):
-    """The table could not be joined; the message says why, for the player."""
+    """The table could not be joined; the message says why, for the player (``reason``
+    alone, for a message in the player's language: :mod:`lanuno.ui.reasons`)."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        super().__init__(f"could not join {address}: {reason}")
+        self.address, self.reason = address, reason
 
 
 def _describe(error: BaseException) -> str:
@@ -181,7 +186,7 @@ class NetClientSession:
         if self.core.phase is not SessionPhase.OPEN:
             self._end()
             reason = self.core.end_reason
-            raise JoinError(f"could not join {self.host}:{self.port}: {reason}")
+            raise JoinError(f"{self.host}:{self.port}", reason)
         self._runner = asyncio.create_task(self._run())
 
     async def _attempt(self) -> None:

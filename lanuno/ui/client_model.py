@@ -25,6 +25,7 @@ from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine
+from lanuno.ui.reasons import alarm_text, bye_reason
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.messages import (
     ACTION_NOTATIONS,
@@ -325,7 +326,8 @@ class ClientModel:
         elif isinstance(message, Bye):
             self.bye = message
             self.deadline_at = None
-            self.log.add(LogLine(self.tr("bye.reason", reason=message.reason), "error"))
+            reason = bye_reason(message.code, message.reason, self.tr)
+            self.log.add(LogLine(self.tr("bye.reason", reason=reason), "error"))
         return ()
 
     def _refused(self, text: str, rule: str | None, *, from_host: bool = True) -> None:
@@ -340,7 +342,7 @@ class ClientModel:
         if isinstance(notice, SeedUnused):
             self.log.add_event("my_seed_unused", {"round": notice.round}, self.name_of, self.tr)
         elif isinstance(notice, FairnessAlarm | SeatLost):
-            self._refused(notice.text, None, from_host=False)
+            self._refused(alarm_text(notice, self.tr), None, from_host=False)
 
     def _apply_state(self, state: State, now: float) -> tuple[str, ...]:
         previous = self.state

@@ -19,6 +19,7 @@ from lanuno.ui.client_model import seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names
+from lanuno.ui.reasons import alarm_text, bye_reason
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.crypto import format_check_number
 from lanuno.wire.messages import (
@@ -181,7 +182,7 @@ class PlainClient:
         seat = self.session.seat
         tr = self.tr
         if isinstance(message, FairnessAlarm | SeatLost):
-            self.say(f"! {message.text}")
+            self.say(f"! {alarm_text(message, tr)}")
         elif isinstance(message, SeedUnused):
             self.say("  " + tr("ev.my_seed_unused", round=message.round))
         elif isinstance(message, Welcome):
@@ -201,7 +202,7 @@ class PlainClient:
             self.say(game_sentence(tr, self.name_of, message, seat))
             self.finished = True
         elif isinstance(message, Bye):
-            self.say(tr("bye.reason", reason=message.reason or message.code))
+            self.say(tr("bye.reason", reason=bye_reason(message.code, message.reason, tr)))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
             pass  # the session checks the deck itself and reports a mismatch as an error
 

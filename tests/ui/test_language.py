@@ -55,7 +55,7 @@ def english_in(text: str) -> list[str]:
 
 FRENCH_TOO = {w for text in FR.values() for w in _words(text)} & {
     # Words spelled the same in both languages that do appear in French sentences.
-    "pioche", "passe", "de", "plus", "ne", "a", "il",
+    "pioche", "passe", "de", "plus", "ne", "a", "il", "port",
 }  # fmt: skip
 
 
@@ -95,6 +95,8 @@ SAMPLES = {
     "now_w": 70,
     "now_h": 20,
     "limit": 6,
+    "address": "10.0.0.2:4000",
+    "free": 3,
 }
 
 

@@ -1,0 +1,58 @@
+"""Why a join failed or a connection ended, in the player's language.
+
+The host's close reasons and the client's own (``lanuno.client.session``,
+``lanuno.net.client``) are English sentences on the wire and in ``JoinError``. The ones a
+player meets (a wrong room code, a full table, a kick, a closed table) are catalogue
+entries (``reason.*``) whose English text is the sentence itself; any other reason is
+technical and is kept as it is inside a translated frame.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lanuno.client.notices import FairnessAlarm, SeatLost
+from lanuno.ui.i18n import EN, Translator
+from lanuno.wire.errors import CloseCode
+
+_EXACT: dict[str, str] = {
+    text: key for key, text in EN.items() if key.startswith("reason.") and "{" not in text
+}
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"the host has no table (?P<number>\d+)"), "reason.no_table"),
+    (re.compile(r"too many spectators \((?P<number>\d+)\)"), "reason.spectators"),
+)
+
+
+def translate_reason(text: str, tr: Translator) -> str:
+    """``text`` (a close or join-failure reason, in English) in ``tr``'s language."""
+    sentence = text.strip()
+    key = _EXACT.get(sentence)
+    if key is not None:
+        return tr(key)
+    for pattern, key in _PATTERNS:
+        found = pattern.fullmatch(sentence)
+        if found is not None:
+            return tr(key, number=int(found["number"]))
+    return tr("reason.technical", text=sentence)
+
+
+def bye_reason(code: int, reason: str, tr: Translator) -> str:
+    """A ``bye``'s reason: a paused table says what pausing means (the reason is the disk's
+    error, for the host's log)."""
+    if code == CloseCode.TABLE_PAUSED:
+        return tr("reason.paused")
+    if not reason:
+        try:
+            return CloseCode(code).name
+        except ValueError:
+            return str(code)
+    return translate_reason(reason, tr)
+
+
+def alarm_text(notice: FairnessAlarm | SeatLost, tr: Translator) -> str:
+    """The client's own warnings: a seat the host no longer holds, a deck that does not
+    check out (its reason stays as the check found it)."""
+    if isinstance(notice, SeatLost):
+        return tr("notice.seat_lost")
+    return tr("notice.fairness", reason=notice.reason)[:200]

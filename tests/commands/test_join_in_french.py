@@ -1,0 +1,68 @@
+"""``lanuno join --lang fr``: what a French guest reads before the game screen, from the
+room-code question to the reasons a join fails (the command run in this process against a
+table served on loopback)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+from lanuno.cli import build_parser
+from lanuno.commands import join as join_command
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.seat_store import STATE_ENV
+from lanuno.net.server import TableServer
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def run_join(*argv: str) -> int:
+    args = build_parser().parse_args(["join", *argv, "--name", "Zoé", "--lang", "fr"])
+    return await join_command._join(args)
+
+
+async def test_a_wrong_room_code_is_said_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))
+    server = TableServer(Table(TableConfig(), os.urandom), host="127.0.0.1", port=0)
+    await server.start()
+    try:
+        wrong = "000000" if server.table.room_code != "000000" else "111111"
+        assert await run_join(f"127.0.0.1:{server.port}", "--code", wrong) == 1
+    finally:
+        await server.close()
+    err = capsys.readouterr().err
+    assert err == (
+        f"lanuno join: impossible de rejoindre 127.0.0.1:{server.port} : le code de la salle "
+        "est faux (ou l'hôte a refusé cette connexion)\n"
+    )
+
+
+async def test_no_host_at_the_address_and_the_code_question_are_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))
+    read, write = os.pipe()
+    os.write(write, b"123456\n")
+    os.close(write)
+    port = closed_port()
+    with os.fdopen(read) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        assert await run_join(f"127.0.0.1:{port}") == 1
+    out = capsys.readouterr()
+    assert out.out == "code de la salle (sur l'écran commun) : "
+    assert out.err == (
+        f"lanuno join: impossible de rejoindre 127.0.0.1:{port} : personne ne répond à cette "
+        "adresse (l'hôte est-il lancé ?)\n"
+    )
