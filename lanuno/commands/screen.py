@@ -21,7 +21,9 @@ from lanuno.net.discovery import (
 from lanuno.net.screen_client import RemoteScreen, ScreenControls, ScreenError
 from lanuno.net.server import TableControls, TableScreen, TableServer
 from lanuno.ui.contracts import HostControls
+from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import log_screen, stdin_lines
+from lanuno.ui.reasons import translate_reason
 from lanuno.ui.table_app import run_table_app
 from lanuno.wire.crypto import format_check_number
 
@@ -80,23 +82,23 @@ async def _read_line(prompt: str) -> str:
     return ""
 
 
-async def _choose(interfaces: list[str]) -> TableInfo | None:
+async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
     """Every table on the LAN (full ones too: a screen takes no seat)."""
     browser = TableBrowser(interfaces)
     await browser.start()
     try:
-        say("looking for tables on the LAN (3 s)...")
+        say(tr("join.looking"))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 3.0
         while (left := deadline - loop.time()) > 0:
             await browser.wait_for_change(left)
         tables = browser.listed()
         if not tables:
-            say("no table found; ask the host for its address: lanuno screen HOST:PORT")
+            say(tr("screen.none"))
             return None
         for i, t in enumerate(tables, 1):
-            say(f"  {i}) {t.name}  (table {t.table} at {t.endpoint})")
-        answer = await _read_line(f"choose 1-{len(tables)}: ")
+            say(f"  {i}) {tr('screen.table', name=t.name, number=t.table, address=t.endpoint)}")
+        answer = await _read_line(tr("join.choose", count=len(tables)))
         if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
             return None
         return tables[int(answer) - 1]
@@ -105,6 +107,7 @@ async def _choose(interfaces: list[str]) -> TableInfo | None:
 
 
 async def _screen(args: argparse.Namespace) -> int:
+    tr = translator(args.lang)
     number = args.table or 1
     if args.address:
         host, sep, port_text = args.address.rpartition(":")
@@ -115,23 +118,27 @@ async def _screen(args: argparse.Namespace) -> int:
     else:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:
-            say(LOOPBACK_ONLY + " Looking on this machine only.")
-        table = await _choose(interfaces)
+            say(tr("join.loopback"))
+        table = await _choose(interfaces, tr)
         if table is None:
             return 1
         host, port, number = table.address, table.port, table.table
-    code = args.code or await _read_line("screen code (on the host's screen): ")
+    code = args.code or await _read_line(tr("screen.code"))
     remote = RemoteScreen(host, port, code, table=number)
     try:
         await remote.connect()
     except ScreenError as error:
-        print(f"lanuno screen: {error}", file=sys.stderr)
+        reason = translate_reason(error.reason, tr)
+        print(
+            f"lanuno screen: {tr('screen.failed', address=error.address, reason=reason)}",
+            file=sys.stderr,
+        )
         return 1
     try:
         if args.headless:
-            say(f"paired with table {number} at {host}:{port}")
+            say(tr("screen.paired", number=number, address=f"{host}:{port}"))
             await log_screen(remote, say, args.lang)
-            say(f"the link ended: {remote.end_reason}")
+            say(tr("screen.ended", reason=translate_reason(remote.end_reason, tr)))
         else:
             controls: HostControls = ScreenControls(remote)
             await run_table_app(remote, controls, lang=args.lang, remote=True)

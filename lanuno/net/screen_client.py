@@ -29,7 +29,12 @@ FINAL = frozenset({CloseCode.NORMAL, CloseCode.HOST_SHUTDOWN, CloseCode.KICKED})
 
 
 class ScreenError(Exception):
-    """The screen could not pair; the message says why."""
+    """The screen could not pair; the message says why (``reason`` alone, for a message in
+    the host's language: :mod:`lanuno.ui.reasons`)."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        super().__init__(f"could not pair with {address}: {reason}")
+        self.address, self.reason = address, reason
 
 
 class RemoteScreen:
@@ -93,9 +98,9 @@ class RemoteScreen:
         try:
             await self._pair()
         except (OSError, TimeoutError, ProtocolError) as error:
-            self._end(_describe(error))
             why = _describe(error)
-            raise ScreenError(f"could not pair with {self.host}:{self.port}: {why}") from None
+            self._end(why)
+            raise ScreenError(f"{self.host}:{self.port}", why) from None
         self._runner = asyncio.create_task(self._run())
 
     async def close(self) -> None:

@@ -1,6 +1,6 @@
-"""``lanuno join --lang fr``: what a French guest reads before the game screen, from the
-room-code question to the reasons a join fails (the command run in this process against a
-table served on loopback)."""
+"""``lanuno join --lang fr`` and ``lanuno screen --lang fr``: what is read before the game
+screen, from the code question to the reasons a join or a pairing fails (the commands run
+in this process against a table served on loopback)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from lanuno.cli import build_parser
 from lanuno.commands import join as join_command
+from lanuno.commands import screen as screen_command
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.seat_store import STATE_ENV
 from lanuno.net.server import TableServer
@@ -65,4 +66,21 @@ async def test_no_host_at_the_address_and_the_code_question_are_in_french(
     assert out.err == (
         f"lanuno join: impossible de rejoindre 127.0.0.1:{port} : personne ne répond à cette "
         "adresse (l'hôte est-il lancé ?)\n"
+    )
+
+
+async def test_a_screen_with_a_wrong_screen_code_is_told_in_french(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server = TableServer(Table(TableConfig(), os.urandom), host="127.0.0.1", port=0)
+    await server.start()
+    try:
+        wrong = "000000" if server.screen_code != "000000" else "111111"
+        argv = ["screen", f"127.0.0.1:{server.port}", "--code", wrong, "--lang", "fr"]
+        assert await screen_command._screen(build_parser().parse_args(argv)) == 1
+    finally:
+        await server.close()
+    assert capsys.readouterr().err == (
+        f"lanuno screen: impossible de s'associer à 127.0.0.1:{server.port} : le code d'écran "
+        "est faux (il s'affiche sur l'écran de l'hôte)\n"
     )

@@ -56,6 +56,7 @@ def english_in(text: str) -> list[str]:
 FRENCH_TOO = {w for text in FR.values() for w in _words(text)} & {
     # Words spelled the same in both languages that do appear in French sentences.
     "pioche", "passe", "de", "plus", "ne", "a", "il", "port",
+    "screen",  # the command: lanuno screen HÔTE:PORT
 }  # fmt: skip
 
 
