@@ -86,6 +86,8 @@ REFUSALS = frozenset({CloseCode.RESUME_REJECTED, CloseCode.AUTH_FAILED})
 """Handshake failures that mean "this secret does not open this seat" (as opposed to a
 host that is busy, restarting or unreachable)."""
 
+WRONG_CODE = "the room code is wrong (or the host refused this connection)"
+"""Why a JOIN failed key confirmation (the host cannot tell a wrong code from a forgery)."""
 MAX_REFUSALS = 6
 """Refused resumes in a row before the core gives the seat up and joins with the code."""
 
@@ -524,13 +526,14 @@ class ClientCore:
 
 def _describe(error: ProtocolError) -> str:
     if error.code is CloseCode.AUTH_FAILED:
-        return "the room code is wrong (or the host refused this connection)"
+        return WRONG_CODE
     return error.reason
 
 
 __all__ = [
     "FINAL_CLOSE_CODES",
     "MAX_REFUSALS",
+    "WRONG_CODE",
     "ClientCore",
     "ClientEvent",
     "ClientTiming",

@@ -25,6 +25,9 @@ from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import stdin_lines
 from lanuno.ui.reasons import translate_reason
 
+CODE_TRIES = 3
+"""Room codes typed at the prompt before giving up (the host paces wrong codes anyway)."""
+
 
 def run(args: argparse.Namespace) -> int:
     try:
@@ -149,14 +152,19 @@ async def _join(args: argparse.Namespace) -> int:
         else:
             return await play_in_terminal(session, args)
     code = args.code or await _read_line(tr("join.code"))
-    session = NetClientSession(
-        host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file, table=number
-    )
-    try:
-        await session.connect()
-    except JoinError as error:
-        print(f"lanuno join: {_failure(error, tr)}", file=sys.stderr)
-        if "has no table" in error.reason:
-            print(f"lanuno join: {tr('join.hall_hint')}", file=sys.stderr)
-        return 1
-    return await play_in_terminal(session, args)
+    for attempt in range(1, CODE_TRIES + 1):
+        session = NetClientSession(
+            host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file, table=number
+        )
+        try:
+            await session.connect()
+        except JoinError as error:
+            print(f"lanuno join: {_failure(error, tr)}", file=sys.stderr)
+            if error.wrong_code and not args.code and attempt < CODE_TRIES:
+                code = await _read_line(tr("join.code"))  # a typo: type it again
+                continue
+            if "has no table" in error.reason:
+                print(f"lanuno join: {tr('join.hall_hint')}", file=sys.stderr)
+            return 1
+        return await play_in_terminal(session, args)
+    return 1  # pragma: no cover - the loop returns

@@ -29,7 +29,7 @@ from lanuno.client import (
     SessionPhase,
 )
 from lanuno.client.deal import DealSeen
-from lanuno.client.session import FINAL_CLOSE_CODES, MAX_REFUSALS
+from lanuno.client.session import FINAL_CLOSE_CODES, MAX_REFUSALS, WRONG_CODE
 from lanuno.net.seat_store import SeatFile
 from lanuno.wire.fairness import ClientSeeds
 from lanuno.wire.messages import Message, State, Welcome
@@ -51,6 +51,10 @@ class JoinError(Exception):
     def __init__(self, address: str, reason: str) -> None:
         super().__init__(f"could not join {address}: {reason}")
         self.address, self.reason = address, reason
+
+    @property
+    def wrong_code(self) -> bool:
+        return self.reason == WRONG_CODE
 
 
 def _describe(error: BaseException) -> str:

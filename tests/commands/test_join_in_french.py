@@ -15,6 +15,7 @@ from lanuno.cli import build_parser
 from lanuno.commands import join as join_command
 from lanuno.commands import screen as screen_command
 from lanuno.host.table import Table, TableConfig
+from lanuno.net.client import NetClientSession
 from lanuno.net.seat_store import STATE_ENV
 from lanuno.net.server import TableServer
 
@@ -84,3 +85,55 @@ async def test_a_screen_with_a_wrong_screen_code_is_told_in_french(
         f"lanuno screen: impossible de s'associer à 127.0.0.1:{server.port} : le code d'écran "
         "est faux (il s'affiche sur l'écran de l'hôte)\n"
     )
+
+
+async def test_a_room_code_typed_wrong_is_asked_again_up_to_three_times(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))
+    server = TableServer(
+        Table(TableConfig(), os.urandom, room_code="482913"), host="127.0.0.1", port=0
+    )
+    await server.start()
+    read, write = os.pipe()
+    os.write(write, b"000000\n111111\n222222\n")
+    os.close(write)
+    try:
+        with os.fdopen(read) as stdin:
+            monkeypatch.setattr(sys, "stdin", stdin)
+            assert await run_join(f"127.0.0.1:{server.port}") == 1
+    finally:
+        await server.close()
+    out = capsys.readouterr()
+    assert out.out == "code de la salle (sur l'écran commun) : " * 3
+    assert out.err.count("le code de la salle est faux") == 3
+
+
+async def test_the_right_code_typed_after_a_wrong_one_joins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))
+    server = TableServer(
+        Table(TableConfig(), os.urandom, room_code="482913"), host="127.0.0.1", port=0
+    )
+    await server.start()
+    joined: list[int | None] = []
+
+    async def play(session: NetClientSession, _args: object) -> int:
+        joined.append(session.check_number)  # the channel is open: the game screen next
+        await session.close()
+        return 0
+
+    monkeypatch.setattr(join_command, "play_in_terminal", play)
+    read, write = os.pipe()
+    os.write(write, b"000000\n482913\n")
+    os.close(write)
+    try:
+        with os.fdopen(read) as stdin:
+            monkeypatch.setattr(sys, "stdin", stdin)
+            assert await run_join(f"127.0.0.1:{server.port}") == 0
+    finally:
+        await server.close()
+    assert len(joined) == 1
+    assert joined[0] is not None
+    assert capsys.readouterr().err.count("le code de la salle est faux") == 1
