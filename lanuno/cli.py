@@ -11,6 +11,7 @@ from lanuno import __version__
 from lanuno.bots.levels import BotLevel, UnknownBotLevel
 from lanuno.commands.common import rules_from_args
 from lanuno.engine.rules import PRESETS
+from lanuno.ui.i18n import resolve_lang
 
 LEVEL_CHOICES = "{" + ",".join(BotLevel) + "}"
 
@@ -185,6 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(args, "preset"):
             try:
                 rules_from_args(args)
+            except ValueError as exc:
+                parser.error(str(exc))
+        if getattr(args, "lang", None):
+            try:
+                resolve_lang(args.lang)
             except ValueError as exc:
                 parser.error(str(exc))
     except SystemExit as stop:  # argparse exits on --help, --version and usage errors

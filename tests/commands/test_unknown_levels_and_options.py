@@ -75,3 +75,10 @@ def test_make_bot_and_pace_refuse_an_unknown_level(word: str) -> None:
         make_bot(word)
     with pytest.raises(UnknownBotLevel, match="unknown bot level"):
         pace_for(word)
+
+
+@pytest.mark.parametrize("command", ["host", "join", "play", "screen"])
+def test_an_unknown_language_is_refused(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    err = refusal([command, "--lang", "de"], capsys)
+    assert "unknown language 'de': choose from en, fr" in err
+    assert "Traceback" not in err
