@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 
 from lanuno.client.notices import FairnessAlarm, SeatLost
-from lanuno.ui.i18n import EN, Translator
+from lanuno.ui.i18n import Translator
+from lanuno.ui.refusals import Patterns, exact_sentences, readings
 from lanuno.wire.errors import CloseCode
 
-_EXACT: dict[str, str] = {
-    text: key for key, text in EN.items() if key.startswith("reason.") and "{" not in text
-}
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+_EXACT = exact_sentences("reason.")
+_PATTERNS: Patterns = (
     (re.compile(r"the host has no table (?P<number>\d+)"), "reason.no_table"),
     (re.compile(r"too many spectators \((?P<number>\d+)\)"), "reason.spectators"),
 )
@@ -27,13 +26,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 def translate_reason(text: str, tr: Translator) -> str:
     """``text`` (a close or join-failure reason, in English) in ``tr``'s language."""
     sentence = text.strip()
-    key = _EXACT.get(sentence)
-    if key is not None:
-        return tr(key)
-    for pattern, key in _PATTERNS:
-        found = pattern.fullmatch(sentence)
-        if found is not None:
-            return tr(key, number=int(found["number"]))
+    for key, raw in readings(sentence, _EXACT, _PATTERNS):
+        return tr(key, **{name: int(value) for name, value in raw.items()})
     return tr("reason.technical", text=sentence)
 
 

@@ -12,7 +12,7 @@ output never shows an English sentence (the rule ID still says which rule refuse
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from lanuno.engine.cards import ALL_FACES, Color
 from lanuno.engine.phases import WAITING_FOR
@@ -24,14 +24,37 @@ _CARD_BY_WORDS = {card.words: str(card) for card in ALL_FACES}
 _COLOR_BY_WORD = {color.word: color.value for color in Color} | {c.value: c.value for c in Color}
 _PHASE_BY_WHAT = {what: phase.value for phase, (_rule, what) in WAITING_FOR.items()}
 
-_EXACT: dict[str, str] = {
-    text: key
-    for key, text in EN.items()
-    if key.startswith("refusal.") and "{" not in text and key != "refusal.generic"
-}
+Patterns = tuple[tuple[re.Pattern[str], str], ...]
+"""English sentences with values, each read back into its catalogue key."""
+
+
+def exact_sentences(prefix: str, *, besides: str = "") -> dict[str, str]:
+    """The catalogue's English sentences without values under ``prefix``, by their text
+    (the English catalogue holds the very sentences the host and the engine say)."""
+    return {
+        text: key
+        for key, text in EN.items()
+        if key.startswith(prefix) and "{" not in text and key != besides
+    }
+
+
+def readings(
+    sentence: str, exact: dict[str, str], patterns: Patterns
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """Each catalogue key ``sentence`` reads as, with the values it carries."""
+    key = exact.get(sentence)
+    if key is not None:
+        yield key, {}
+    for pattern, key in patterns:
+        found = pattern.fullmatch(sentence)
+        if found is not None:
+            yield key, found.groupdict()
+
+
+_EXACT = exact_sentences("refusal.", besides="refusal.generic")
 """Sentences without values, matched whole (the English catalogue is the engine's text)."""
 
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+_PATTERNS: Patterns = (
     (re.compile(r"It is not your turn: waiting for seat (?P<seat>\d+)\."), "refusal.not_your_turn"),
     (re.compile(r"Not now: (?P<what>.+)\."), "refusal.not_now"),
     (re.compile(r"You do not hold (?P<card>.+)\."), "refusal.not_held"),
@@ -58,15 +81,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 def translate_refusal(text: str, tr: Translator, names: Names) -> str:
     """``text`` (an engine or host refusal, in English) in ``tr``'s language."""
-    sentence = text.strip()
-    key = _EXACT.get(sentence)
-    if key is not None:
-        return tr(key)
-    for pattern, key in _PATTERNS:
-        found = pattern.fullmatch(sentence)
-        if found is None:
-            continue
-        values = _values(found.groupdict(), tr, names)
+    for key, raw in readings(text.strip(), _EXACT, _PATTERNS):
+        values = _values(raw, tr, names)
         if values is not None:
             return tr(key, **values)
     return text if tr.lang == "en" else tr("refusal.generic")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,42 @@ from lanuno.net.server import TableServer
 
 pytestmark = pytest.mark.timeout(60)
 
+CODE = "482913"
+WRONG_CODE_FR = "le code de la salle est faux (ou l'hôte a refusé cette connexion)"
+CODE_QUESTION_FR = "code de la salle (sur l'écran commun) : "
+
+
+@pytest.fixture(autouse=True)
+def _own_seat_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))  # no saved seat of this machine's user
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[TableServer]:
+    served = TableServer(Table(TableConfig(), os.urandom, room_code=CODE), host="127.0.0.1")
+    await served.start()
+    yield served
+    await served.close()
+
+
+@pytest.fixture
+def typed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """``typed("lines")``: what the player types at the command's questions (a pipe: the
+    command reads standard input through the event loop)."""
+    opened = []
+
+    def type_lines(text: str) -> None:
+        read, write = os.pipe()
+        os.write(write, text.encode())
+        os.close(write)
+        stdin = os.fdopen(read)
+        opened.append(stdin)
+        monkeypatch.setattr(sys, "stdin", stdin)
+
+    yield type_lines
+    for stdin in opened:
+        stdin.close()
+
 
 def closed_port() -> int:
     with socket.socket() as probe:
@@ -34,36 +71,22 @@ async def run_join(*argv: str) -> int:
 
 
 async def test_a_wrong_room_code_is_said_in_french(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    server: TableServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv(STATE_ENV, str(tmp_path))
-    server = TableServer(Table(TableConfig(), os.urandom), host="127.0.0.1", port=0)
-    await server.start()
-    try:
-        wrong = "000000" if server.table.room_code != "000000" else "111111"
-        assert await run_join(f"127.0.0.1:{server.port}", "--code", wrong) == 1
-    finally:
-        await server.close()
-    err = capsys.readouterr().err
-    assert err == (
-        f"lanuno join: impossible de rejoindre 127.0.0.1:{server.port} : le code de la salle "
-        "est faux (ou l'hôte a refusé cette connexion)\n"
+    assert await run_join(f"127.0.0.1:{server.port}", "--code", "000000") == 1
+    assert capsys.readouterr().err == (
+        f"lanuno join: impossible de rejoindre 127.0.0.1:{server.port} : {WRONG_CODE_FR}\n"
     )
 
 
 async def test_no_host_at_the_address_and_the_code_question_are_in_french(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    typed: Callable[[str], None], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv(STATE_ENV, str(tmp_path))
-    read, write = os.pipe()
-    os.write(write, b"123456\n")
-    os.close(write)
+    typed("123456\n")
     port = closed_port()
-    with os.fdopen(read) as stdin:
-        monkeypatch.setattr(sys, "stdin", stdin)
-        assert await run_join(f"127.0.0.1:{port}") == 1
+    assert await run_join(f"127.0.0.1:{port}") == 1
     out = capsys.readouterr()
-    assert out.out == "code de la salle (sur l'écran commun) : "
+    assert out.out == CODE_QUESTION_FR
     assert out.err == (
         f"lanuno join: impossible de rejoindre 127.0.0.1:{port} : personne ne répond à cette "
         "adresse (l'hôte est-il lancé ?)\n"
@@ -71,16 +94,11 @@ async def test_no_host_at_the_address_and_the_code_question_are_in_french(
 
 
 async def test_a_screen_with_a_wrong_screen_code_is_told_in_french(
-    capsys: pytest.CaptureFixture[str],
+    server: TableServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    server = TableServer(Table(TableConfig(), os.urandom), host="127.0.0.1", port=0)
-    await server.start()
-    try:
-        wrong = "000000" if server.screen_code != "000000" else "111111"
-        argv = ["screen", f"127.0.0.1:{server.port}", "--code", wrong, "--lang", "fr"]
-        assert await screen_command._screen(build_parser().parse_args(argv)) == 1
-    finally:
-        await server.close()
+    wrong = "000000" if server.screen_code != "000000" else "111111"
+    argv = ["screen", f"127.0.0.1:{server.port}", "--code", wrong, "--lang", "fr"]
+    assert await screen_command._screen(build_parser().parse_args(argv)) == 1
     assert capsys.readouterr().err == (
         f"lanuno screen: impossible de s'associer à 127.0.0.1:{server.port} : le code d'écran "
         "est faux (il s'affiche sur l'écran de l'hôte)\n"
@@ -88,35 +106,21 @@ async def test_a_screen_with_a_wrong_screen_code_is_told_in_french(
 
 
 async def test_a_room_code_typed_wrong_is_asked_again_up_to_three_times(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    server: TableServer, typed: Callable[[str], None], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv(STATE_ENV, str(tmp_path))
-    server = TableServer(
-        Table(TableConfig(), os.urandom, room_code="482913"), host="127.0.0.1", port=0
-    )
-    await server.start()
-    read, write = os.pipe()
-    os.write(write, b"000000\n111111\n222222\n")
-    os.close(write)
-    try:
-        with os.fdopen(read) as stdin:
-            monkeypatch.setattr(sys, "stdin", stdin)
-            assert await run_join(f"127.0.0.1:{server.port}") == 1
-    finally:
-        await server.close()
+    typed("000000\n111111\n222222\n")
+    assert await run_join(f"127.0.0.1:{server.port}") == 1
     out = capsys.readouterr()
-    assert out.out == "code de la salle (sur l'écran commun) : " * 3
-    assert out.err.count("le code de la salle est faux") == 3
+    assert out.out == CODE_QUESTION_FR * 3
+    assert out.err.count(WRONG_CODE_FR) == 3
 
 
 async def test_the_right_code_typed_after_a_wrong_one_joins(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    server: TableServer,
+    typed: Callable[[str], None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setenv(STATE_ENV, str(tmp_path))
-    server = TableServer(
-        Table(TableConfig(), os.urandom, room_code="482913"), host="127.0.0.1", port=0
-    )
-    await server.start()
     joined: list[int | None] = []
 
     async def play(session: NetClientSession, _args: object) -> int:
@@ -125,15 +129,8 @@ async def test_the_right_code_typed_after_a_wrong_one_joins(
         return 0
 
     monkeypatch.setattr(join_command, "play_in_terminal", play)
-    read, write = os.pipe()
-    os.write(write, b"000000\n482913\n")
-    os.close(write)
-    try:
-        with os.fdopen(read) as stdin:
-            monkeypatch.setattr(sys, "stdin", stdin)
-            assert await run_join(f"127.0.0.1:{server.port}") == 0
-    finally:
-        await server.close()
+    typed(f"000000\n{CODE}\n")
+    assert await run_join(f"127.0.0.1:{server.port}") == 0
     assert len(joined) == 1
     assert joined[0] is not None
-    assert capsys.readouterr().err.count("le code de la salle est faux") == 1
+    assert capsys.readouterr().err.count(WRONG_CODE_FR) == 1

@@ -28,6 +28,13 @@ from lanuno.wire.messages import Message, State
 pytestmark = pytest.mark.timeout(60)
 
 
+def _host(*args: str) -> list[str]:
+    return [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", "0", *args,
+    ]  # fmt: skip
+
+
 @pytest.mark.system
 def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.journal"
@@ -36,11 +43,7 @@ def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path
     writer.append(table.take_records())
     writer.append([{"k": "act", "a": "0 draw", "now": 1.0, "auto": False, "seq": 1}])
     writer.close()
-    command = [
-        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
-        "--interface", "127.0.0.1", "--port", "0", "--resume", str(path),
-    ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    done = subprocess.run(_host("--resume", str(path)), capture_output=True, text=True, timeout=30)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
@@ -52,11 +55,7 @@ def test_resume_from_a_journal_that_does_not_replay_is_a_one_line_error(tmp_path
 def test_resume_from_a_file_that_is_no_journal_says_so(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_bytes(b"shopping list\x00\x01")
-    command = [
-        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
-        "--interface", "127.0.0.1", "--port", "0", "--resume", str(path),
-    ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    done = subprocess.run(_host("--resume", str(path)), capture_output=True, text=True, timeout=30)
     assert done.returncode == 1
     assert done.stdout == ""  # not even "recovered 0 records"
     assert done.stderr == (
@@ -64,13 +63,6 @@ def test_resume_from_a_file_that_is_no_journal_says_so(tmp_path: Path) -> None:
         "(not a lanuno journal, or empty)\n"
     )
     assert path.read_bytes() == b"shopping list\x00\x01"  # left as it was
-
-
-def _host(*args: str) -> list[str]:
-    return [
-        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
-        "--interface", "127.0.0.1", "--port", "0", *args,
-    ]  # fmt: skip
 
 
 @pytest.mark.system

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 from helpers import until
+from prompt_toolkit.application import Application
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
@@ -183,16 +184,24 @@ def test_larger_terminals_get_wider_panels_and_longer_hand_rows() -> None:
 # ---------------------------------------------------------------------------- shared screen
 
 
-async def test_host_keys_reach_the_controls() -> None:
+def table_app_in_lobby(
+    model: TableModel, pipe: PipeInput
+) -> tuple[FakeScreen, FakeControls, Application[int], asyncio.Task[int]]:
+    """The shared screen's app running on ``model``, fed a lobby."""
     screen, controls = FakeScreen(), FakeControls()
-    model = TableModel(translator("en"))
     ctl = TableController(screen, controls, model)
+    app = build_table_application(ctl, input=pipe, output=DummyOutput())
+    running = asyncio.create_task(
+        app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+    )
+    screen.feed(lobby())
+    return screen, controls, app, running
+
+
+async def test_host_keys_reach_the_controls() -> None:
+    model = TableModel(translator("en"))
     with create_pipe_input() as pipe:
-        app = build_table_application(ctl, input=pipe, output=DummyOutput())
-        running = asyncio.create_task(
-            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
-        )
-        screen.feed(lobby())
+        screen, controls, app, running = table_app_in_lobby(model, pipe)
         await consumed(screen.queue)  # type: ignore[arg-type]
         script = [
             ("b", ("add_bot", "intermediate")),
@@ -243,15 +252,9 @@ async def test_run_table_app_quits_through_shutdown() -> None:
 )
 async def test_b_adds_a_bot_of_the_tables_own_level(lang: str, words: str) -> None:
     # `lanuno host --level expert`: the screen offers experts until L changes the level.
-    screen, controls = FakeScreen(), FakeControls()
     model = TableModel(translator(lang), BotLevel.EXPERT)
-    ctl = TableController(screen, controls, model)
     with create_pipe_input() as pipe:
-        app = build_table_application(ctl, input=pipe, output=DummyOutput())
-        running = asyncio.create_task(
-            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
-        )
-        screen.feed(lobby())
+        screen, controls, app, running = table_app_in_lobby(model, pipe)
         await consumed(screen.queue)  # type: ignore[arg-type]
         assert words in render_text(app)
         await press(pipe, "b")
