@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=LEVEL_CHOICES,
         help="the bots' level (default: intermediate)",
     )
-    play.add_argument("--name", help="your name at the table (default: You, in your language)")
+    play.add_argument("--name", help="your name at the table (default: Player, in your language)")
     play.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
     play.add_argument(
         "--age", type=int, help="your age: at kids' tables the youngest player starts"

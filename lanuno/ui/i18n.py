@@ -283,7 +283,7 @@ EN: dict[str, str] = {
     "plain.back": "{name} is back (check number {check}).",
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
-    "play.default_name": "You",
+    "play.default_name": "Player",
     "key.yes": "y",
     "point_one": "{count} point",
     "point_many": "{count} points",
@@ -743,7 +743,7 @@ FR: dict[str, str] = {
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
-    "play.default_name": "Moi",
+    "play.default_name": "Joueur",
     "key.yes": "o",
     "point_one": "{count} point",
     "point_many": "{count} points",

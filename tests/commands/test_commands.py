@@ -77,7 +77,7 @@ async def test_play_in_french_names_the_player_in_french() -> None:
             line = await asyncio.wait_for(process.stdout.readline(), 20)
             assert line, "lanuno play ended before its lobby"
             lobby = line.decode(errors="replace")
-        assert "1. Moi" in lobby  # not "You": lanuno play's default name is in French too
+        assert "1. Joueur" in lobby  # not "Player": lanuno play's default name is French too
         process.stdin.write(b"quit\n")
         await process.stdin.drain()
     finally:

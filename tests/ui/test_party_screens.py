@@ -406,7 +406,7 @@ def test_my_own_seat_is_narrated_in_the_second_person(
 def test_a_player_named_you_never_reads_you_wins() -> None:
     for model, _ctl, app in client_app("en"):
         seats = list(lobby().seats)
-        seats[2] = seat_("You", "human", False, True, True, 1)  # lanuno play's default
+        seats[2] = seat_("You", "human", False, True, True, 1)  # a name like a pronoun
         feed(model, welcome(seat=2), lobby_(tuple(seats), "official", {}, True), state())
         round_over(model, winner=2)
         assert "You wins" not in render_text(app)
