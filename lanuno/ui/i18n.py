@@ -278,6 +278,8 @@ EN: dict[str, str] = {
     "plain.hand": "Your hand: {cards}",
     "plain.may": "You may: {choices}",
     "plain.choose": "Choose 1 to {count}.",
+    "plain.not_an_action": "'{text}' is not an action: type one like play R7 or draw, the "
+    "number of one listed, or help.",
     "plain.scores": "Scores: {scores}.",
     "plain.away": "{name} is away: the seat is held until they come back.",
     "plain.back": "{name} is back (check number {check}).",
@@ -728,7 +730,7 @@ FR: dict[str, str] = {
     "plain.help": (
         "Tapez une action («play R7», «play W+4 B», «draw», «pass», «uno», «color G», "
         "«catch 2», «challenge», «accept» ; les places se comptent à partir de 1), ou le "
-        "numéro d'une action proposée, ou : «ready», «state», «help», «quit»."
+        "numéro d'une action proposée, ou : «prêt», «état», «aide», «quitter»."
     ),
     "plain.welcome": "Bienvenue à {table} ({preset}) : vous êtes à la place {seat}.",
     "plain.welcome_watch": (
@@ -739,6 +741,8 @@ FR: dict[str, str] = {
     "plain.hand": "Votre main : {cards}",
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
+    "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «play R7» ou "
+    "«draw», le numéro d'une action proposée, ou «aide».",
     "plain.scores": "Scores : {scores}.",
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",

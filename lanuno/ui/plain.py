@@ -37,6 +37,11 @@ from lanuno.wire.messages import (
 )
 
 SEAT_VERBS = frozenset({"catch", "give", "swap", "target"})
+# The client's own words, in either language (actions keep the wire's notation: play R7).
+QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
+HELP_WORDS = frozenset({"help", "?", "aide"})
+STATE_WORDS = frozenset({"state", "état", "etat"})
+READY_WORDS = frozenset({"ready", "r", "prêt", "pret"})
 """Actions whose arguments are seats: typed and shown counting from 1, sent from 0."""
 
 
@@ -262,14 +267,15 @@ class PlainClient:
         text = line.strip()
         if not text:
             return True
-        if text in ("quit", "exit", "q"):
+        word = text.lower()
+        if word in QUIT_WORDS:
             return False
-        if text == "help":
+        if word in HELP_WORDS:
             self.say(self.tr("plain.help"))
-        elif text == "state":
+        elif word in STATE_WORDS:
             if self.state is not None:
                 self.say(render_state(self.state, self.session.seat, self.name_of, self.tr))
-        elif text in ("ready", "r"):
+        elif word in READY_WORDS:
             await self.session.set_ready(True)
         elif text.isdigit() and self.state is not None:
             index = int(text) - 1
@@ -280,8 +286,8 @@ class PlainClient:
         else:
             try:
                 await self.session.act(seats_from_zero(normalize_action(text)))
-            except ValueError as error:
-                self.say(f"! {error}")
+            except ValueError:
+                self.say("! " + self.tr("plain.not_an_action", text=text))
         return True
 
     async def run(self, lines: AsyncIterator[str], *, until_game_end: bool = True) -> int:

@@ -19,7 +19,7 @@ from lanuno.net.server import ServerLimits, TableScreen, TableServer
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.i18n import translator
 from lanuno.ui.plain import PlainClient, log_screen
-from lanuno.wire.messages import ErrorReply, Lobby, LobbySeat, RoundEnd
+from lanuno.wire.messages import ActionRequest, ErrorReply, Lobby, LobbySeat, RoundEnd
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -174,3 +174,29 @@ def test_plain_local_game_shows_no_check_number() -> None:
     networked = io.StringIO()
     PlainClient(FakeSession(seat=0), networked, lang="en").show(welcome(seat=0))
     assert "check number" in networked.getvalue().lower()
+
+
+class CheckingSession(FakeSession):
+    """Refuses what is not an action's notation, as the client core does."""
+
+    async def act(self, notation: str) -> None:
+        ActionRequest(seq=1, sid=0, a=notation)  # raises ValueError
+        await super().act(notation)
+
+
+def test_the_plain_clients_own_words_and_its_not_an_action_answer_are_french() -> None:
+    session = CheckingSession(seat=1)
+    out = io.StringIO()
+    client = PlainClient(session, out, lang="fr")
+    asyncio.run(client.handle_line("jouer R7"))
+    assert out.getvalue() == (
+        "! «jouer R7» n'est pas une action : tapez-en une comme «play R7» ou «draw», le numéro "
+        "d'une action proposée, ou «aide».\n"
+    )
+    asyncio.run(client.handle_line("aide"))
+    assert "«prêt», «état», «aide», «quitter»" in out.getvalue()
+    asyncio.run(client.handle_line("Prêt"))
+    assert session.ready_calls == [True]
+    asyncio.run(client.handle_line("play R7"))
+    assert session.acted == ["play R7"]
+    assert asyncio.run(client.handle_line("quitter")) is False
