@@ -83,6 +83,10 @@ def test_every_option_has_one_canonical_spelling_that_parses_back() -> None:
         assert parse_option(text) == (name, getattr(rules, name)), text
     for alias, name in OPTION_ALIASES.items():
         assert option_name(alias) == name
+    # A French host fills the hall form in French.
+    assert parse_option("stacking=oui") == ("stacking", True)
+    assert parse_option("jump_in=NON") == ("jump_in", False)
+    assert parse_option("target=non") == ("target", None)
     for name in PRESET_NAMES:
         assert preset(name).preset == name
         assert Rules.from_dict(preset(name).to_dict()) == preset(name)
