@@ -135,8 +135,8 @@ _ENUM_FIELDS: dict[str, type[enum.StrEnum]] = {
 ON_WORDS = ("on", "true", "yes", "1", "oui")
 OFF_WORDS = ("off", "false", "no", "0", "non")
 NONE_WORDS = ("none", "off", "single", "no", "", "non")
-"""Values a person may type (the hall form is filled in the host's language too)."""
-"""How an option's value may be written (the canonical words come first)."""
+"""How an option's value may be written (the canonical words come first; oui and non
+because a French host fills in the hall form in French)."""
 _OPTIONAL_INT = {"move_timer", "target", "hand_limit"}
 _INT_FIELDS = {"hand_size"}
 

@@ -37,12 +37,12 @@ from lanuno.wire.messages import (
 )
 
 SEAT_VERBS = frozenset({"catch", "give", "swap", "target"})
+"""Actions whose arguments are seats: typed and shown counting from 1, sent from 0."""
 # The client's own words, in either language (actions keep the wire's notation: play R7).
 QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
 HELP_WORDS = frozenset({"help", "?", "aide"})
 STATE_WORDS = frozenset({"state", "état", "etat"})
 READY_WORDS = frozenset({"ready", "r", "prêt", "pret"})
-"""Actions whose arguments are seats: typed and shown counting from 1, sent from 0."""
 
 
 def normalize_action(line: str) -> str:
