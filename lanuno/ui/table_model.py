@@ -144,6 +144,8 @@ class TableModel:
     def see_room_code(self, code: str) -> bool:
         """Note the room code the host has now; True (and a warning stays on screen) when it
         changed since the last look: too many wrong codes made the host pick a new one."""
+        if not code:
+            return False  # not known yet (a remote screen before the host's first info)
         changed = self.room_code is not None and code != self.room_code
         self.room_code = code
         if changed:

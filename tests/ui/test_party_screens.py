@@ -358,6 +358,18 @@ def test_a_rotated_room_code_shows_at_once_with_a_warning(
     assert "Too many wrong codes: the room code is now 105 377." in shown
 
 
+def test_a_remote_screen_learning_the_room_code_is_no_rotation(
+    table: tuple[TableModel, FakeScreen, Application[int]],
+) -> None:
+    model, screen, app = table
+    screen.room = ""  # a paired screen before the host's first info
+    feed(model, lobby())
+    render_text(app)
+    screen.room = "482913"
+    assert "Too many wrong codes" not in render_text(app)
+    assert not model.code_rotated
+
+
 # ------------------------------------------------------------------ item 6: language
 
 
