@@ -485,6 +485,7 @@ EN: dict[str, str] = {
     "hall.in.keys_lobby": "B add bot  L level  Del remove  P preset  O options  S start  Esc hall",
     "hall.in.keys_play": "Esc back to the hall",
     "screen.remote.keys": "Q close this screen",
+    "screen.remote.can_start": "Ready: the host starts the game.",
     "hall.in.keys_between": "S next round  Del kick  Esc hall",
     "hall.in.help_misc": "Esc or Q back to the hall  ? this help",
 }
@@ -949,6 +950,7 @@ FR: dict[str, str] = {
     ),
     "hall.in.keys_play": "Échap retour aux tables",
     "screen.remote.keys": "Q fermer cet écran",
+    "screen.remote.can_start": "La table est prête : l'hôte lance la partie.",
     "hall.in.keys_between": "S manche suivante  Suppr exclure  Échap tables",
     "hall.in.help_misc": "Échap ou Q retour aux tables  ? cette aide",
 }

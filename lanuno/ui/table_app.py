@@ -192,7 +192,8 @@ def _room(ctl: TableController) -> Render:
             for piece in wrap_words(tr("host.join_lan"), width - 1):
                 out.append(("class:dim", f" {piece}\n"))
         out.append(("", "\n"))
-        out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
+        if not model.remote:
+            out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
         out.append(("class:title", f" {tr('host.options')}\n"))
         options = model.lobby.options if model.lobby else {}
         for piece in wrap_words(options_summary(options, tr), width - 2):
@@ -223,7 +224,8 @@ def _players(ctl: TableController) -> Render:
             return _options(ctl)(width)
         out: StyleAndTextTuples = [("class:title", f" {tr('host.players')}\n")]
         for index, seat in enumerate(model.seats):
-            cursor = "›" if index == model.cursor and not model.options_open else " "
+            selected = index == model.cursor and not (model.options_open or model.remote)
+            cursor = "›" if selected else " "
             if seat.kind == "empty":
                 out.append(("class:dim", f" {cursor}{index + 1:>2}. {tr('lobby.empty')}\n"))
                 continue
@@ -242,6 +244,8 @@ def _players(ctl: TableController) -> Render:
         out.append(("", "\n"))
         can_start = model.lobby is not None and model.lobby.can_start
         key = "host.can_start" if can_start else "host.cannot_start"
+        if can_start and model.remote:
+            key = "screen.remote.can_start"  # only the host's own screen starts the game
         for piece in wrap_words(tr(key), width - 2):
             out.append(("class:prompt" if can_start else "class:dim", f" {piece}\n"))
         return out
@@ -746,7 +750,7 @@ async def run_table_app(
     ``remote``: a paired screen elsewhere, whose keys change nothing at the table;
     ``bot_level``: the level B adds until L changes it (the table's ``--level``)."""
     tr = translator(lang)
-    model = TableModel(RemoteTranslator(tr.lang) if remote else tr, bot_level)
+    model = TableModel(RemoteTranslator(tr.lang) if remote else tr, bot_level, remote=remote)
     ctl = TableController(screen, controls, model, clock)
     app = build_table_application(ctl, input=input, output=output)
 

@@ -113,8 +113,13 @@ class SeatTile:
 
 
 class TableModel:
-    def __init__(self, tr: Translator, bot_level: BotLevel = BotLevel.INTERMEDIATE) -> None:
+    def __init__(
+        self, tr: Translator, bot_level: BotLevel = BotLevel.INTERMEDIATE, *, remote: bool = False
+    ) -> None:
         self.tr = tr
+        self.remote = remote
+        """A paired screen elsewhere (``lanuno screen``): the host's own controls (the
+        selected seat, the level of new bots, S to start) are not shown."""
         self.lobby: Lobby | None = None
         self.state: State | None = None
         self.log = EventLog()

@@ -375,12 +375,19 @@ def test_the_shared_screen_warns_when_only_this_machine_can_join(lang: str) -> N
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_remote_screen_offers_only_its_quit_key(lang: str) -> None:
     """``lanuno screen`` changes nothing at the table: no B/L/Del/P/S keys are offered."""
-    model = TableModel(RemoteTranslator(lang))
+    model = TableModel(RemoteTranslator(lang), remote=True)
     ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
-    host_keys = translator(lang)("host.keys_lobby")
+    tr = translator(lang)
     with create_pipe_input() as pipe:
         app = build_table_application(ctl, input=pipe, output=DummyOutput())
         model.apply(lobby(), 0.0)
-        keys_line = render_text(app, 80, 24).splitlines()[-1]
-    assert keys_line.startswith(" " + translator(lang)("screen.remote.keys"))
-    assert host_keys not in keys_line
+        text = render_text(app, 80, 24)
+        wide = render_text(app, 140, 30)  # each sentence on one line
+    keys_line = text.splitlines()[-1]
+    assert keys_line.startswith(" " + tr("screen.remote.keys"))
+    assert tr("host.keys_lobby") not in keys_line
+    # Nor the host's own controls: no selected seat, no level of new bots, no "S to start".
+    assert tr("screen.remote.can_start") in wide
+    assert tr("host.can_start") not in wide
+    assert tr("host.bot_level", level=tr("level.intermediate")) not in wide
+    assert "›" not in wide
