@@ -738,7 +738,7 @@ FR: dict[str, str] = {
         "Bienvenue à {table} ({preset}) : vous regardez ; vous aurez une place à la fin de "
         "cette partie."
     ),
-    "plain.lobby": "Salon : {seats}. Tapez «ready» quand vous êtes prêt.",
+    "plain.lobby": "Salon : {seats}. Tapez «prêt» quand vous l'êtes.",
     "plain.hand": "Votre main : {cards}",
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
