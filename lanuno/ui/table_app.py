@@ -451,7 +451,8 @@ def _scoreboard(ctl: TableController) -> Render:
             ("class:title", f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}\n")
         )
         for seat, name, score, winner in model.scoreboard():
-            cursor = "›" if seat == model.cursor and model.screen == "round_end" else " "
+            kicking = model.screen == "round_end" and not model.remote
+            cursor = "›" if seat == model.cursor and kicking else " "
             style = "class:winner" if winner else ""
             star = "★" if winner else " "
             out.append((style, f" {cursor}{star}{fit(name, 24)} {score:>7}"))
