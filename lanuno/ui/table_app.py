@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
@@ -486,6 +485,8 @@ def _keys_line(ctl: TableController) -> Render:
         model, tr = ctl.model, ctl.tr
         if model.options_open:
             key = "host.keys_options"
+        elif model.remote:
+            key = "screen.remote.keys"  # only the host's own screen changes the table
         elif model.screen == "lobby":
             key = "host.keys_lobby"
         elif model.screen == "round_end":
@@ -721,21 +722,6 @@ def build_table_application(
     return app
 
 
-REMOTE_KEYS = frozenset({"host.keys_lobby", "host.keys_play", "host.keys_between"})
-"""The keys lines of the host's own screen, which a remote screen (``lanuno screen``) shows
-as just its quit key: only the host's screen changes the table."""
-
-
-@dataclass(frozen=True, slots=True)
-class RemoteTranslator(Translator):
-    """The table app's translator on a remote screen: its keys line offers Q alone."""
-
-    def __call__(self, key: str, **values: object) -> str:
-        return Translator.__call__(
-            self, "screen.remote.keys" if key in REMOTE_KEYS else key, **values
-        )
-
-
 async def run_table_app(
     screen: HostScreen,
     controls: HostControls,
@@ -751,7 +737,7 @@ async def run_table_app(
     ``remote``: a paired screen elsewhere, whose keys change nothing at the table;
     ``bot_level``: the level B adds until L changes it (the table's ``--level``)."""
     tr = translator(lang)
-    model = TableModel(RemoteTranslator(tr.lang) if remote else tr, bot_level, remote=remote)
+    model = TableModel(tr, bot_level, remote=remote)
     ctl = TableController(screen, controls, model, clock)
     app = build_table_application(ctl, input=input, output=output)
 

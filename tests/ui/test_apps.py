@@ -20,7 +20,6 @@ from lanuno.ui.client_model import ClientModel
 from lanuno.ui.faces import big_text
 from lanuno.ui.i18n import translator
 from lanuno.ui.table_app import (
-    RemoteTranslator,
     TableController,
     build_table_application,
     run_table_app,
@@ -375,7 +374,7 @@ def test_the_shared_screen_warns_when_only_this_machine_can_join(lang: str) -> N
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_remote_screen_offers_only_its_quit_key(lang: str) -> None:
     """``lanuno screen`` changes nothing at the table: no B/L/Del/P/S keys are offered."""
-    model = TableModel(RemoteTranslator(lang), remote=True)
+    model = TableModel(translator(lang), remote=True)
     ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
     tr = translator(lang)
     with create_pipe_input() as pipe:
