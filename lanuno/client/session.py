@@ -171,6 +171,9 @@ class ClientCore:
         self.reconnects = 0
         self.ever_open = False
         self.end_reason = ""
+        self.end_code: CloseCode | None = None
+        """Why the last connection attempt failed, when the wire said (the reason is for
+        people; callers branch on this)."""
         self._events: deque[ClientEvent] = deque()
         self._out = bytearray()
         self._conn: ClientConnection | None = None
@@ -338,6 +341,7 @@ class ClientCore:
         if self.phase is SessionPhase.OPEN:
             self._dropped(now, error.reason)
         else:
+            self.end_code = error.code
             self._attempt_failed(now, _describe(error), refused=error.code in REFUSALS)
 
     def _attempt_failed(self, now: float, reason: str, *, refused: bool) -> None:
@@ -447,6 +451,7 @@ class ClientCore:
     def _closed(self, closed: ConnectionClosed, now: float) -> None:
         self._conn = None
         if self.phase is not SessionPhase.OPEN:
+            self.end_code = _close_code(closed.code)
             self._attempt_failed(now, closed.reason, refused=False)
         elif closed.clean and closed.code == CloseCode.RESUME_REJECTED:
             # An authenticated refusal: this seat is not ours any more; join with the code.
@@ -522,6 +527,13 @@ class ClientCore:
             self._out += conn.send(message)
         except LocalProtocolError:
             self._dropped(self._now, "could not send")
+
+
+def _close_code(code: int) -> CloseCode | None:
+    try:
+        return CloseCode(code)
+    except ValueError:
+        return None  # a code from a newer host: its reason still says why
 
 
 def _describe(error: ProtocolError) -> str:

@@ -55,7 +55,12 @@ async def _read_line(prompt: str) -> str:
 def describe_table(t: TableInfo, tr: Translator) -> str:
     """One line of the list: name, table number and address, seats free, preset."""
     line = tr(
-        "join.table", name=t.name, number=t.table, address=t.endpoint, free=t.free, preset=t.preset
+        "join.table",
+        name=t.name,
+        number=t.table,
+        address=t.endpoint,
+        free=t.free,
+        preset=tr.preset(t.preset),
     )
     return line + (tr("join.stale") if t.stale else "")
 
@@ -163,7 +168,7 @@ async def _join(args: argparse.Namespace) -> int:
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
                 code = await _read_line(tr("join.code"))  # a typo: type it again
                 continue
-            if "has no table" in error.reason:
+            if error.no_such_table:
                 print(f"lanuno join: {tr('join.hall_hint')}", file=sys.stderr)
             return 1
         return await play_in_terminal(session, args)

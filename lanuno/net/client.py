@@ -31,6 +31,7 @@ from lanuno.client import (
 from lanuno.client.deal import DealSeen
 from lanuno.client.session import FINAL_CLOSE_CODES, MAX_REFUSALS, WRONG_CODE
 from lanuno.net.seat_store import SeatFile
+from lanuno.wire.errors import CloseCode
 from lanuno.wire.fairness import ClientSeeds
 from lanuno.wire.messages import Message, State, Welcome
 
@@ -48,13 +49,18 @@ class JoinError(Exception):
     """The table could not be joined; the message says why, for the player (``reason``
     alone, for a message in the player's language: :mod:`lanuno.ui.reasons`)."""
 
-    def __init__(self, address: str, reason: str) -> None:
+    def __init__(self, address: str, reason: str, code: CloseCode | None = None) -> None:
         super().__init__(f"could not join {address}: {reason}")
-        self.address, self.reason = address, reason
+        self.address, self.reason, self.code = address, reason, code
 
     @property
     def wrong_code(self) -> bool:
         return self.reason == WRONG_CODE
+
+    @property
+    def no_such_table(self) -> bool:
+        """The host runs a hall and has no table of the number asked for."""
+        return self.code is CloseCode.NO_SUCH_TABLE
 
 
 def _describe(error: BaseException) -> str:
@@ -190,7 +196,7 @@ class NetClientSession:
         if self.core.phase is not SessionPhase.OPEN:
             self._end()
             reason = self.core.end_reason
-            raise JoinError(f"{self.host}:{self.port}", reason)
+            raise JoinError(f"{self.host}:{self.port}", reason, self.core.end_code)
         self._runner = asyncio.create_task(self._run())
 
     async def _attempt(self) -> None:

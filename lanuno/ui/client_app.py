@@ -464,7 +464,7 @@ def _lobby(ctl: ClientController) -> Render:
             for piece in wrap_words(tr("lobby.check", check=format_check_number(check)), width - 2):
                 out.append(("class:prompt.mine", f" {piece}\n"))
         if model.preset:
-            out.append(("", " " + tr("lobby.preset", preset=model.preset) + "\n"))
+            out.append(("", " " + tr("lobby.preset", preset=tr.preset(model.preset)) + "\n"))
             for piece in wrap_words(options_summary(model.options, tr), width - 4):
                 out.append(("class:dim", f"   {piece}\n"))
         out.append(("", "\n"))

@@ -114,6 +114,10 @@ EN: dict[str, str] = {
     "lobby.empty": "(empty)",
     "lobby.offline": "offline",
     "lobby.preset": "Rules: {preset}",
+    # preset names as shown (the words typed to pick one stay the English ones)
+    "preset.official": "official",
+    "preset.kids1": "kids1",
+    "preset.kids2": "kids2",
     "lobby.press_ready": "Press R when you are ready.",
     # round and game end
     "end.round_title": "Round {round} is over",
@@ -581,6 +585,9 @@ FR: dict[str, str] = {
     "lobby.empty": "(libre)",
     "lobby.offline": "hors ligne",
     "lobby.preset": "Règles : {preset}",
+    "preset.official": "officielles",
+    "preset.kids1": "enfants 1",
+    "preset.kids2": "enfants 2",
     "lobby.press_ready": "Appuyez sur R quand vous êtes prêt.",
     "end.round_title": "Fin de la manche {round}",
     "end.round_winner": "{name} gagne la manche et marque {points}.",
@@ -1011,6 +1018,10 @@ class Translator:
         color, rank = code[0], code[1:]
         rank_word = self(f"rank.{rank}") if rank in ("S", "R", "+2") else rank
         return self("card.colored", color=self(f"color.{color}"), rank=rank_word)
+
+    def preset(self, name: str) -> str:
+        """A preset's name as this language shows it (a preset from a newer host: as sent)."""
+        return self(f"preset.{name}") if f"preset.{name}" in EN else name
 
     def color(self, letter: str) -> str:
         return self(f"color.{letter}")

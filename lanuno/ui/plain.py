@@ -215,13 +215,15 @@ class PlainClient:
         tr = self.tr
         check = self.session.check_number
         if message.seat is None:  # a late joiner watches until the next game
-            self.say(tr("plain.welcome_watch", table=message.table, preset=message.preset))
+            self.say(
+                tr("plain.welcome_watch", table=message.table, preset=tr.preset(message.preset))
+            )
         else:
             self.say(
                 tr(
                     "plain.welcome",
                     table=message.table,
-                    preset=message.preset,
+                    preset=tr.preset(message.preset),
                     seat=message.seat + 1,
                 )
             )

@@ -129,7 +129,7 @@ def _header(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
         text = f" {tr('app.title')} · {ctl.screen.table_name}"
         if model.state is not None and model.state.round and model.screen != "lobby":
             text += f" · {tr('header.round', round=model.state.round)}"
-        text += f" · {tr('host.preset', preset=model.preset)}"
+        text += f" · {tr('host.preset', preset=tr.preset(model.preset))}"
         code = ctl.screen.room_code
         model.see_room_code(code)
         if model.screen != "lobby":  # the lobby shows it large; later, a returning player needs it

@@ -241,15 +241,19 @@ async def test_a_table_not_served_is_refused_with_T_and_generation_1_with_V() ->
         session = NetClientSession(
             "127.0.0.1", hall.port, hall.tables[0].server.table.room_code, "Eve", table=3
         )
-        with pytest.raises(JoinError, match="no table 3"):
+        with pytest.raises(JoinError, match="no table 3") as no_table:
             await session.connect()
+        assert no_table.value.no_such_table
+        assert not no_table.value.wrong_code
         # Table 2's code at table 1 is a wrong code, never a seat at table 2.
         wrong = NetClientSession(
             "127.0.0.1", hall.port, hall.tables[1].server.table.room_code, "Eve", timing=FAST
         )
         if hall.tables[1].server.table.room_code != hall.tables[0].server.table.room_code:
-            with pytest.raises(JoinError, match="room code is wrong"):
+            with pytest.raises(JoinError, match="room code is wrong") as refused_code:
                 await wrong.connect()
+            assert refused_code.value.wrong_code
+            assert not refused_code.value.no_such_table
     finally:
         await hall.close()
 

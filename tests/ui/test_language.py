@@ -75,7 +75,7 @@ SAMPLES = {
     "table": "Kitchen",
     "seat": 2,
     "check": "123 456",
-    "preset": "official",
+    "preset": "officielles",  # as Translator.preset shows it
     "level": "expert",
     "seconds": 20,
     "reason": "fermeture",

@@ -7,6 +7,7 @@ import string
 import pytest
 
 from lanuno.engine.cards import ALL_FACES
+from lanuno.engine.rules import PRESET_NAMES
 from lanuno.ui.faces import big_text, face, sort_hand
 from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
 from lanuno.ui.narrate import EventLog, describe
@@ -157,3 +158,10 @@ def test_a_round_shuffled_without_my_seed_is_a_notice_not_an_alarm(lang: str) ->
     line = describe("my_seed_unused", {"round": 3}, lambda seat: f"seat {seat}", translator(lang))
     assert "3" in line.text
     assert "my_seed_unused" not in line.text  # a sentence, not the generic fallback
+
+
+def test_preset_names_are_shown_in_the_players_language() -> None:
+    fr, en = translator("fr"), translator("en")
+    assert [fr.preset(name) for name in PRESET_NAMES] == ["officielles", "enfants 1", "enfants 2"]
+    assert [en.preset(name) for name in PRESET_NAMES] == list(PRESET_NAMES)
+    assert fr.preset("party") == "party"  # a newer host's preset: shown as sent
