@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"lanuno play: {error}", file=sys.stderr)
         return 2
     config = TableConfig(
-        name="lanuno play",
+        name=translator(args.lang)("play.table_name"),
         rules=rules,
         bot_level=args.level,
         pace=pace_from_args(args),

@@ -290,6 +290,7 @@ EN: dict[str, str] = {
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
     "play.default_name": "Player",
+    "play.table_name": "Practice table",
     "key.yes": "y",
     "point_one": "{count} point",
     "point_many": "{count} points",
@@ -756,6 +757,7 @@ FR: dict[str, str] = {
     "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
     "play.default_name": "Joueur",
+    "play.table_name": "Table d'entraînement",
     "key.yes": "o",
     "point_one": "{count} point",
     "point_many": "{count} points",

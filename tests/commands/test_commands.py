@@ -61,7 +61,7 @@ async def test_play_plain_a_whole_game_by_typing() -> None:
             process.kill()
             await process.wait()
     text = "\n".join(transcript)
-    assert "Welcome to lanuno play" in text
+    assert "Welcome to Practice table" in text
     assert "Your hand" in text
     assert any(line.startswith("Game over") for line in transcript), text[-2000:]
 
