@@ -46,6 +46,7 @@ ScreenName = Literal["lobby", "play", "round_end", "game_end"]
 PickerKind = Literal["color", "gift", "target", "swap"]
 WILDS = frozenset({"W", "W+4", "X"})
 COLOR_LETTERS = ("R", "Y", "G", "B")
+_OVER = ("round_over", "game_over")
 SEAT_PICKER_PHASES: dict[str, PickerKind] = {
     "gift": "gift",
     "choose_target": "target",
@@ -141,6 +142,8 @@ class ClientModel:
         self.check: int | None = None
         self.table = ""
         self.preset = ""
+        self._story_round: int | None = None
+        """The round whose story the log tells (from its start, or from when we arrived)."""
         self.options: dict[str, OptionValue] = {}
         self.lobby: Lobby | None = None
         self.state: State | None = None
@@ -297,6 +300,9 @@ class ClientModel:
                     self.autopilot.add(seat)
                 else:
                     self.autopilot.discard(seat)
+            round_no = message.fields.get("round_no")
+            if message.type == "round_started" and isinstance(round_no, int):
+                self._story_round = round_no  # the log tells the round from its start
             self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
         elif isinstance(message, Welcome):
             self.seat = message.seat
@@ -348,9 +354,15 @@ class ClientModel:
         previous = self.state
         keep = self.selected_card
         self.state = state
+        if state.round != self._story_round and state.top is not None and state.phase not in _OVER:
+            # Arrived mid-round (a late guest watching, a restarted client): the log has
+            # none of the round's story, so say where it stands.
+            self._story_round = state.round
+            line = self.tr("log.mid_round", round=state.round, card=self.tr.card(state.top))
+            self.log.add(LogLine(line, "info"))
         self.hand = sort_hand(state.hand)
         self.deadline_at = None if state.deadline_ms is None else now + state.deadline_ms / 1000
-        if state.phase not in ("round_over", "game_over") and not self._summary_stays(state):
+        if state.phase not in _OVER and not self._summary_stays(state):
             self.screen = "play"
         new_decision = self.my_decision and (
             previous is None

@@ -289,6 +289,7 @@ EN: dict[str, str] = {
     "plain.back": "{name} is back (check number {check}).",
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
+    "log.mid_round": "Round {round} is under way; the top card is {card}.",
     "play.default_name": "Player",
     "play.table_name": "Practice table",
     "key.yes": "y",
@@ -756,6 +757,7 @@ FR: dict[str, str] = {
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
+    "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
     "play.default_name": "Joueur",
     "play.table_name": "Table d'entraînement",
     "key.yes": "o",

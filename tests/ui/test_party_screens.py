@@ -177,8 +177,10 @@ def test_round_result_waits_for_enter_then_the_new_round_shows(
     client: tuple[ClientModel, ClientController, Application[int]],
 ) -> None:
     model, _ctl, app = client
-    feed(model, welcome(), lobby(), state(), round_end_(1, 1, 87, (120, 87, 40, 65)))
-    feed(model, state(round_no=2, sid=9, deadline_ms=None))  # round 2 began at once
+    started = event("round_started", round_no=1, dealer=0, hand_size=7)
+    feed(model, welcome(), lobby(), started, state(), round_end_(1, 1, 87, (120, 87, 40, 65)))
+    started = event("round_started", round_no=2, dealer=1, hand_size=7)
+    feed(model, started, state(round_no=2, sid=9, deadline_ms=None))  # round 2 began at once
     screen = render_text(app)
     assert model.screen == "round_end"
     assert "Round 1 is over" in screen
@@ -395,6 +397,8 @@ def test_my_own_seat_is_narrated_in_the_second_person(
     seats[2] = seat_("jdoe", "human", False, True, True, 123456)  # the login name
     for model, _ctl, app in client_app(lang):
         feed(model, welcome(seat=2), lobby_(tuple(seats), "official", {}, True), state())
+        assert model.log.lines[0].text.startswith(("Round 1 is under way", "La manche 1 est en"))
+        model.log.lines.clear()  # arrived mid-round (no round_started): where it stands
         feed(model, event("played", seat=2, card="R7", jump_in=False))
         feed(model, event("counter_uno", caller=0, target=2, caught=True))
         round_over(model, winner=2)
@@ -580,3 +584,25 @@ def test_a_late_joiner_is_told_they_watch_until_the_next_game(
     assert "Your hand" not in text
     assert "D draw" not in text
     assert "Q quit" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Round 1 is under way; the top card is red 9."),
+        ("fr", "La manche 1 est en cours ; la carte du dessus est 9 rouge."),
+    ],
+)
+def test_a_guest_arriving_mid_round_is_told_where_it_stands(lang: str, line: str) -> None:
+    for model, _ctl, _app in client_app(lang):
+        feed(model, welcome_(None, "Kitchen", "official", {}), lobby(), state())  # type: ignore[arg-type]
+        assert [entry.text for entry in model.log.lines] == [line]
+        feed(model, state(sid=8))  # said once a round
+        assert len(model.log.lines) == 1
+
+
+def test_a_round_seen_from_its_start_needs_no_summary() -> None:
+    for model, _ctl, _app in client_app("en"):
+        started = event("round_started", round_no=1, dealer=0, hand_size=7)
+        feed(model, welcome(), lobby(), started, state())
+        assert not any("under way" in entry.text for entry in model.log.lines)
