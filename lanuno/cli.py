@@ -73,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help="host a table on this LAN (shared screen)")
     host.add_argument(
-        "--name", help="table name (with --tables: the names' prefix, 'Table 1', 'Table 2'...)"
+        "--name",
+        help="table name (default: this computer's name; with --tables: the names' prefix, "
+        "'Table 1', 'Table 2'...)",
     )
     host.add_argument(
         "--tables",

@@ -18,6 +18,7 @@ import contextlib
 import os
 import resource
 import signal
+import socket
 import sys
 import time
 from dataclasses import replace
@@ -36,6 +37,13 @@ from lanuno.ui.plain import log_screen
 from lanuno.wire.crypto import MAX_TABLES, format_check_number
 
 
+def default_table_name() -> str:
+    """This computer's name (``kitchen-laptop``, not ``kitchen-laptop.local``): two hosts in
+    one room tell their tables apart in ``lanuno join``'s list without anyone naming them."""
+    machine = socket.gethostname().split(".")[0].strip()
+    return machine[:32] or "lanuno table"
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
@@ -47,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"lanuno host: --tables must be between 1 and {MAX_TABLES}", file=sys.stderr)
         return 2
     config = TableConfig(
-        name=args.name or "lanuno table",
+        name=args.name or default_table_name(),
         rules=rules,
         bot_level=args.level,
         pace=pace_from_args(args),

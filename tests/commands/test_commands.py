@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import sys
 
 import pytest
 
+from lanuno.commands.host import default_table_name
 from lanuno.ui.plain import normalize_action
 
 pytestmark = pytest.mark.timeout(90)
@@ -84,3 +86,15 @@ async def test_play_in_french_names_the_player_in_french() -> None:
         if process.returncode is None:
             process.kill()
         await process.wait()
+
+
+@pytest.mark.parametrize(
+    ("machine", "name"),
+    [("kitchen-laptop.local", "kitchen-laptop"), ("lea", "lea"), ("", "lanuno table")],
+)
+def test_a_host_table_is_named_after_its_computer(
+    monkeypatch: pytest.MonkeyPatch, machine: str, name: str
+) -> None:
+    """Two hosts in one room need no --name to be told apart in the join list."""
+    monkeypatch.setattr(socket, "gethostname", lambda: machine)
+    assert default_table_name() == name
