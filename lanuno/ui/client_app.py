@@ -535,7 +535,7 @@ def _end_screen(ctl: ClientController) -> Render:
             out.append((style, f" {'★' if winner else ' '} {fit(name, 24)} {score:>7}\n"))
         out.append(("", "\n"))
         if model.screen == "game_end":
-            waiting = tr("end.quit")
+            waiting = tr("end.next_game")
         elif model.next_round_started is not None:
             waiting = tr("end.next_started", round=model.next_round_started)
         elif model.hold_summary:
@@ -683,7 +683,7 @@ def _game_key_bindings(ctl: ClientController) -> KeyBindings:
 def _screen_keys(kb: KeyBindings, ctl: ClientController) -> None:
     """Quit, help, the log, and going on after a round's summary."""
     model = ctl.model
-    summary = Condition(lambda: model.screen == "round_end")
+    summary = Condition(lambda: model.screen in ("round_end", "game_end"))
 
     @kb.add("q")
     @kb.add("Q")

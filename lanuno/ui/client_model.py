@@ -395,9 +395,11 @@ class ClientModel:
 
     def continue_(self) -> None:
         """Enter on the round's result: back to the table (or wait there for the next
-        round)."""
+        round); on the game's: the lobby, where the next game gathers."""
         self.hold_summary = False
-        if self.next_round_started is not None:
+        if self.screen == "game_end":
+            self.screen = "lobby"
+        elif self.next_round_started is not None:
             self.screen = "play"
 
     def scroll_log(self, lines: int) -> None:

@@ -81,6 +81,7 @@ IN_HALL = {
     "host.keys_lobby": "hall.in.keys_lobby",
     "host.keys_play": "hall.in.keys_play",
     "host.keys_between": "hall.in.keys_between",
+    "host.keys_game_end": "hall.in.keys_game_end",
     "help.h.misc": "hall.in.help_misc",
 }
 """The table app's sentences that change inside the hall: Esc/Q go back to the hall."""

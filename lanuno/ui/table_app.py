@@ -450,7 +450,7 @@ def _scoreboard(ctl: TableController) -> Render:
             ("class:title", f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}\n")
         )
         for seat, name, score, winner in model.scoreboard():
-            kicking = model.screen == "round_end" and not model.remote
+            kicking = model.screen in ("round_end", "game_end") and not model.remote
             cursor = "›" if seat == model.cursor and kicking else " "
             style = "class:winner" if winner else ""
             star = "★" if winner else " "
@@ -491,6 +491,8 @@ def _keys_line(ctl: TableController) -> Render:
             key = "host.keys_lobby"
         elif model.screen == "round_end":
             key = "host.keys_between"
+        elif model.screen == "game_end":
+            key = "host.keys_game_end"
         else:
             key = "host.keys_play"
 
@@ -673,6 +675,10 @@ def _seat_keys(kb: KeyBindings, ctl: TableController) -> None:
     @kb.add("S", filter=between & ~options_open)
     def _start(_event: E) -> None:
         ctl.request(controls.start)
+
+    @kb.add("enter", filter=Condition(lambda: model.screen == "game_end"))
+    def _lobby(_event: E) -> None:
+        model.to_lobby()
 
 
 def _rule_keys(kb: KeyBindings, ctl: TableController) -> None:

@@ -286,4 +286,12 @@ class TableModel:
 
     @property
     def between_rounds(self) -> bool:
-        return self.screen in ("lobby", "round_end")
+        """Seats may change and the next round or game may start (the table is back in its
+        lobby once a game has ended, while the screen still shows the winner)."""
+        return self.screen in ("lobby", "round_end", "game_end")
+
+    def to_lobby(self) -> None:
+        """Enter on the winner: the lobby, to change bots, preset or options before the
+        next game."""
+        if self.screen == "game_end":
+            self.screen = "lobby"

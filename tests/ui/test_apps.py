@@ -26,7 +26,7 @@ from lanuno.ui.table_app import (
 )
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import render_text
-from lanuno.wire.messages import Lobby, LobbySeat
+from lanuno.wire.messages import GameEnd, Lobby, LobbySeat
 
 DOWN = "\x1b[B"
 RIGHT = "\x1b[C"
@@ -390,3 +390,43 @@ def test_a_remote_screen_offers_only_its_quit_key(lang: str) -> None:
     assert tr("host.can_start") not in wide
     assert tr("host.bot_level", level=tr("level.intermediate")) not in wide
     assert "›" not in wide
+
+
+async def test_after_the_last_round_the_host_starts_a_second_game() -> None:
+    """The winner's screen: S starts a new game with the same seats, Enter opens the lobby
+    (bots, preset, options) first; the table is already back in its lobby."""
+    model = TableModel(translator("en"))
+    with create_pipe_input() as pipe:
+        screen, controls, app, running = table_app_in_lobby(model, pipe)
+        screen.feed(state(hand=(), legal=()), GameEnd(winner=0, scores=(512, 87, 40, 65)))
+        screen.feed(lobby())
+        await consumed(screen.queue)  # type: ignore[arg-type]
+        assert model.screen == "game_end"
+        assert "S new game  Enter lobby" in render_text(app)
+        await press(pipe, "s")
+        await until(lambda: controls.calls[-1:] == [("start",)], "S starts a second game")
+        await press(pipe, "\r")
+        assert model.screen == "lobby"
+        await press(pipe, "b")
+        await until(lambda: controls.calls[-1:] == [("add_bot", "intermediate")], "lobby keys")
+        await press(pipe, "q")
+        assert await asyncio.wait_for(running, 5) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_after_the_game_a_player_goes_back_to_the_lobby_to_get_ready(lang: str) -> None:
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(session, lang=lang, input=pipe, output=DummyOutput())
+        )
+        session.feed(welcome(), lobby(), state())
+        session.feed(GameEnd(winner=0, scores=(512, 87, 40, 65)), lobby(ready=False))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "\r")
+        await press(pipe, "r")
+        await until(lambda: session.ready_calls[-1:] == [True], "ready for the next game")
+        session.feed(state(round_no=1, sid=40))  # the next game's first round
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "\x11")  # Ctrl-Q leaves at once
+        assert await asyncio.wait_for(app, 5) == 0
