@@ -172,8 +172,8 @@ class ClientCore:
         self.ever_open = False
         self.end_reason = ""
         self.end_code: CloseCode | None = None
-        """Why the last connection attempt failed, when the wire said (the reason is for
-        people; callers branch on this)."""
+        """Why the last connection attempt failed, when the handshake said (the reason is
+        for people; callers branch on this)."""
         self._events: deque[ClientEvent] = deque()
         self._out = bytearray()
         self._conn: ClientConnection | None = None
@@ -451,7 +451,6 @@ class ClientCore:
     def _closed(self, closed: ConnectionClosed, now: float) -> None:
         self._conn = None
         if self.phase is not SessionPhase.OPEN:
-            self.end_code = _close_code(closed.code)
             self._attempt_failed(now, closed.reason, refused=False)
         elif closed.clean and closed.code == CloseCode.RESUME_REJECTED:
             # An authenticated refusal: this seat is not ours any more; join with the code.
@@ -527,13 +526,6 @@ class ClientCore:
             self._out += conn.send(message)
         except LocalProtocolError:
             self._dropped(self._now, "could not send")
-
-
-def _close_code(code: int) -> CloseCode | None:
-    try:
-        return CloseCode(code)
-    except ValueError:
-        return None  # a code from a newer host: its reason still says why
 
 
 def _describe(error: ProtocolError) -> str:

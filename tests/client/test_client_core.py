@@ -9,8 +9,10 @@ import random
 from client_harness import TIMING, Player_, Room
 
 from lanuno.client import (
+    ClientCore,
     Credentials,
     FairnessAlarm,
+    Player,
     ResumeTicket,
     SeatLost,
     SessionEnded,
@@ -18,7 +20,9 @@ from lanuno.client import (
 )
 from lanuno.engine.rules import preset
 from lanuno.host.table import Table, TableConfig
+from lanuno.wire.connection import MAGIC_TABLE_REFUSED
 from lanuno.wire.crypto import counter_drbg
+from lanuno.wire.errors import CloseCode
 from lanuno.wire.messages import Ack, GameEnd, HostSeedReveal, SeedCommit
 
 ONE_ROUND = dataclasses.replace(preset("official"), target=None)
@@ -335,3 +339,61 @@ def test_a_goodbye_in_the_lobby_frees_the_seat_at_once() -> None:
     assert ann.core.finished
     assert [s.name for s in room.table.slots] == ["Bob"]
     assert bob.core.seat == 0
+
+
+def _lone_core(code: str = "123456") -> ClientCore:
+    """A core with no host behind it: the test plays the network."""
+    core = ClientCore(Player(code, "Eve"), counter_drbg(b"eve"), timing=TIMING)
+    core.connection_made(0.0)
+    assert core.data_to_send()  # the client hello
+    return core
+
+
+def test_a_hall_without_the_table_asked_for_ends_with_its_close_code() -> None:
+    core = _lone_core()
+    core.receive_data(MAGIC_TABLE_REFUSED, 0.1)
+    assert core.finished
+    assert core.end_code is CloseCode.NO_SUCH_TABLE
+    assert core.end_reason == "the host has no table 1"
+
+
+def test_a_stream_cut_in_the_handshake_says_so() -> None:
+    core = _lone_core()
+    core.receive_data(b"", 0.1)
+    assert core.finished
+    assert core.end_code is CloseCode.TRUNCATED
+    assert "stream ended" in core.end_reason
+
+
+def test_a_host_that_never_answers_the_hello_times_out() -> None:
+    core = _lone_core()
+    deadline = core.get_timer()
+    assert deadline is not None
+    core.handle_timer(deadline)
+    assert core.finished
+    assert core.end_reason == "the host did not answer in time"
+
+
+def test_a_room_code_that_is_not_six_digits_fails_before_any_byte() -> None:
+    core = ClientCore(Player("12ab", "Eve"), counter_drbg(b"eve"), timing=TIMING)
+    core.connection_made(0.0)
+    assert core.finished
+    assert not core.data_to_send()
+    assert core.end_code is None
+
+
+def test_a_silent_host_is_a_drop_and_the_seat_is_asked_back() -> None:
+    room = make_room()
+    ann = room.add("Ann")
+    assert ann.core.phase is SessionPhase.OPEN
+    silent_after = ann.core.get_timer()
+    assert silent_after is not None
+    for _ in range(100):  # pings go out; the host's answers are lost on the way
+        due = ann.core.get_timer()
+        assert due is not None
+        ann.core.handle_timer(due)
+        ann.core.data_to_send()
+        if ann.core.phase is not SessionPhase.OPEN:
+            break
+    assert ann.core.phase is SessionPhase.WAITING
+    assert ann.core.end_reason == "no word from the host"
