@@ -343,11 +343,13 @@ def _chip(
     return [(style, text, on_click(click)), ("", " ")]
 
 
-def _status_line(ctl: ClientController) -> Render0:
-    def render() -> StyleAndTextTuples:
+def _status_line(ctl: ClientController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         if model.refusal:
-            return [("class:refusal", " " + tr("error.refused", text=model.refusal))]
+            # One line: a long reason ends in an ellipsis (the log has it whole, wrapped).
+            text = fit(" " + tr("error.refused", text=model.refusal), width).rstrip()
+            return [("class:refusal", text)]
         card = model.selected_card
         if card is None or model.state is None:
             return []
@@ -608,7 +610,7 @@ def build_client_layout(ctl: ClientController) -> Layout:
             Window(height=1, char="─", style="class:dim"),
             line(_prompt_line(ctl)),
             Window(SizedTextControl(_hand(ctl)), dont_extend_height=True, wrap_lines=False),
-            line(_status_line(ctl)),
+            Window(SizedTextControl(_status_line(ctl)), height=1),
             ConditionalContainer(
                 Window(
                     SizedTextControl(_picker(ctl)),

@@ -606,3 +606,14 @@ def test_a_round_seen_from_its_start_needs_no_summary() -> None:
         started = event("round_started", round_no=1, dealer=0, hand_size=7)
         feed(model, welcome(), lobby(), started, state())
         assert not any("under way" in entry.text for entry in model.log.lines)
+
+
+def test_a_long_refusal_fits_its_line_with_an_ellipsis() -> None:
+    for model, _ctl, app in client_app("fr"):
+        feed(model, welcome(), lobby(), state())
+        model.refusal = (
+            "Pas maintenant : prenez la pénalité (ou cumulez, ou contestez, si c'est permis)."
+        )
+        line = next(row for row in render_text(app).splitlines() if "Refusé" in row)
+        assert line.endswith("…")
+        assert len(line) <= 80
