@@ -170,8 +170,8 @@ def _header(ctl: ClientController) -> Render0:
         left = f" {tr('app.title')}"
         if model.table:
             left += f" · {model.table}"
-        if model.state is not None and model.state.round:
-            left += f" · {tr('header.round', round=model.state.round)}"
+        if model.state is not None and model.state.round and model.screen != "lobby":
+            left += f" · {tr('header.round', round=model.state.round)}"  # not the last game's
         check = model.check if model.check is not None else ctl.session.check_number
         if check is not None and not model.local:
             left += f" · {tr('header.check', check=format_check_number(check))}"

@@ -30,7 +30,15 @@ from lanuno.ui.i18n import translator
 from lanuno.ui.table_app import TableController, build_table_application
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import MIN_HEIGHT, MIN_WIDTH, render_text
-from lanuno.wire.messages import ErrorReply, Lobby, LobbySeat, RoundEnd, UnoFlags, Welcome
+from lanuno.wire.messages import (
+    ErrorReply,
+    GameEnd,
+    Lobby,
+    LobbySeat,
+    RoundEnd,
+    UnoFlags,
+    Welcome,
+)
 
 NOW = 1000.0
 
@@ -617,3 +625,18 @@ def test_a_long_refusal_fits_its_line_with_an_ellipsis() -> None:
         line = next(row for row in render_text(app).splitlines() if "Refusé" in row)
         assert line.endswith("…")
         assert len(line) <= 80
+
+
+def test_back_in_the_lobby_after_a_game_the_header_names_no_round() -> None:
+    for model, _ctl, app in client_app("en"):
+        feed(
+            model,
+            welcome(),
+            lobby(),
+            state(round_no=3),
+            GameEnd(winner=0, scores=(512, 87, 40, 65)),
+        )
+        assert "round 3" in render_text(app).splitlines()[0]
+        model.continue_()
+        assert model.screen == "lobby"
+        assert "round" not in render_text(app).splitlines()[0]
