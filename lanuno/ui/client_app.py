@@ -381,6 +381,9 @@ def _picker(ctl: ClientController) -> Render:
             one = not any(a.count(" ") == 2 for a in model.legal if a.startswith("give "))
             key = "picker.gift_one" if one else "picker.gift_first"
             title = tr("picker.gift_second" if picker.first is not None else key)
+            giving = model.gift_cards[0 if picker.first is None else 1 :]
+            if giving and len(model.gift_cards) == (1 if one else 2):
+                title = tr("picker.gift_card", card=tr.card(giving[0]))
             hint = tr("picker.hint")
         else:
             title = tr(f"picker.{picker.kind}")

@@ -143,6 +143,9 @@ class ClientModel:
         self.table = ""
         self.preset = ""
         self._story_round: int | None = None
+        self._drawn: tuple[str, ...] = ()
+        self.gift_cards: tuple[str, ...] = ()
+        """The cards of the Draw Two gift being decided, in the order they are given."""
         """The round whose story the log tells (from its start, or from when we arrived)."""
         self.options: dict[str, OptionValue] = {}
         self.lobby: Lobby | None = None
@@ -303,6 +306,7 @@ class ClientModel:
             round_no = message.fields.get("round_no")
             if message.type == "round_started" and isinstance(round_no, int):
                 self._story_round = round_no  # the log tells the round from its start
+            self._note_gift(message)
             self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
         elif isinstance(message, Welcome):
             self.seat = message.seat
@@ -335,6 +339,16 @@ class ClientModel:
             reason = bye_reason(message.code, message.reason, self.tr)
             self.log.add(LogLine(self.tr("bye.reason", reason=reason), "error"))
         return ()
+
+    def _note_gift(self, message: Event) -> None:
+        """K2-4: the cards just drawn (our own private event) are the ones the Draw Two
+        gift hands out, in that order: the gift picker names them."""
+        fields = message.fields
+        cards = fields.get("cards")
+        if message.type == "cards_drawn" and isinstance(cards, tuple):
+            self._drawn = tuple(c for c in cards if isinstance(c, str))
+        elif message.type == "drew" and fields.get("seat") == self.seat:
+            self.gift_cards = self._drawn if fields.get("cause") == "gift" else ()
 
     def _refused(self, text: str, rule: str | None, *, from_host: bool = True) -> None:
         self._wild_color = None

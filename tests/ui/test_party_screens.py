@@ -640,3 +640,26 @@ def test_back_in_the_lobby_after_a_game_the_header_names_no_round() -> None:
         model.continue_()
         assert model.screen == "lobby"
         assert "round" not in render_text(app).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "second"),
+    [
+        ("en", "Who gets green 7?", "Who gets yellow 5?"),
+        ("fr", "Qui reçoit 7 vert ?", "Qui reçoit 5 jaune ?"),
+    ],
+)
+def test_the_gift_picker_names_each_card_it_gives(lang: str, first: str, second: str) -> None:
+    gives = tuple(f"give {a} {b}" for a in (0, 1, 3) for b in (0, 1, 3))
+    for model, _ctl, app in client_app(lang):
+        feed(model, welcome(), lobby(), state())
+        feed(model, event("cards_drawn", seat=2, cards=("G7", "Y5")))
+        feed(model, event("drew", seat=2, count=2, cause="gift"))
+        feed(model, state(phase="gift", legal=gives, sid=9))
+        assert first in render_text(app)
+        model.choose(0)
+        assert second in render_text(app)
+        # A plain draw later forgets the gift's cards: no stale names on the next gift.
+        feed(model, event("cards_drawn", seat=2, cards=("R1",)))
+        feed(model, event("drew", seat=2, count=1, cause="draw"))
+        assert model.gift_cards == ()
