@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
         bot_level=args.level,
         pace=pace_from_args(args),
         next_round_after=3.0,
+        auto_start=True,  # no host screen: the player's R starts the next game
     )
     try:
         return asyncio.run(_play(args, config))

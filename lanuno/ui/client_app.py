@@ -465,7 +465,7 @@ def _lobby(ctl: ClientController) -> Render:
             name = model.name_of(model.seat)
             out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))
         check = ctl.session.check_number
-        if check is not None:
+        if check is not None and not model.local:  # one computer: no shared screen to compare
             for piece in wrap_words(tr("lobby.check", check=format_check_number(check)), width - 2):
                 out.append(("class:prompt.mine", f" {piece}\n"))
         if model.preset:
@@ -490,8 +490,11 @@ def _lobby(ctl: ClientController) -> Render:
             style = "class:seat.me" if index == model.seat else ""
             out.append((style, f" {index + 1:>2}. {fit(label, 20)} {state}\n"))
         out.append(("", "\n"))
-        out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
-        out.append(("class:dim", " " + tr("lobby.waiting")))
+        if model.local:  # `lanuno play`: the game starts when this player is ready
+            out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
+        else:
+            out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
+            out.append(("class:dim", " " + tr("lobby.waiting")))
         if model.refusal:
             out.append(("class:refusal", "\n\n " + tr("error.refused", text=model.refusal)))
         return out
@@ -540,7 +543,7 @@ def _end_screen(ctl: ClientController) -> Render:
             out.append((style, f" {'★' if winner else ' '} {fit(name, 24)} {score:>7}\n"))
         out.append(("", "\n"))
         if model.screen == "game_end":
-            waiting = tr("end.next_game")
+            waiting = tr("end.next_game_local" if model.local else "end.next_game")
         elif model.next_round_started is not None:
             waiting = tr("end.next_started", round=model.next_round_started)
         elif model.hold_summary:

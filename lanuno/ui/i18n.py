@@ -120,6 +120,7 @@ EN: dict[str, str] = {
     "preset.kids1": "kids1",
     "preset.kids2": "kids2",
     "lobby.press_ready": "Press R when you are ready.",
+    "lobby.press_ready_local": "Press R to start the next game.",
     # round and game end
     "end.round_title": "Round {round} is over",
     "end.round_winner": "{name} wins the round and scores {points}.",
@@ -131,6 +132,7 @@ EN: dict[str, str] = {
     "end.col_player": "Player",
     "end.col_score": "Score",
     "end.next_game": "Press Enter for the lobby, where the next game gathers, or Q to leave.",
+    "end.next_game_local": "Press Enter, then R to play another game, or Q to leave.",
     # errors and closing
     "error.refused": "Refused: {text}",
     "error.rule": "(rule {rule})",
@@ -595,6 +597,7 @@ FR: dict[str, str] = {
     "preset.kids1": "enfants 1",
     "preset.kids2": "enfants 2",
     "lobby.press_ready": "Appuyez sur R quand vous êtes prêt.",
+    "lobby.press_ready_local": "Appuyez sur R pour lancer la partie suivante.",
     "end.round_title": "Fin de la manche {round}",
     "end.round_winner": "{name} gagne la manche et marque {points}.",
     "end.round_nowinner": "Personne n'a gagné cette manche.",
@@ -605,6 +608,7 @@ FR: dict[str, str] = {
     "end.col_player": "Joueur",
     "end.col_score": "Score",
     "end.next_game": "Entrée : retour au salon, pour la partie suivante ; Q pour partir.",
+    "end.next_game_local": "Entrée, puis R pour rejouer ; Q pour partir.",
     "error.refused": "Refusé : {text}",
     "error.rule": "(règle {rule})",
     "bye.reason": "L'hôte a fermé la connexion : {reason}",

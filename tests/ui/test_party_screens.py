@@ -663,3 +663,17 @@ def test_the_gift_picker_names_each_card_it_gives(lang: str, first: str, second:
         feed(model, event("cards_drawn", seat=2, cards=("R1",)))
         feed(model, event("drew", seat=2, count=1, cause="draw"))
         assert model.gift_cards == ()
+
+
+def test_lanuno_play_asks_for_r_to_play_again_and_shows_no_check_number() -> None:
+    """One computer (``lanuno play``): no host screen starts the next game and no shared
+    screen shows check numbers; the player's R starts it (the table auto-starts)."""
+    for model, _ctl, app in client_app("en"):
+        model.local = True
+        feed(model, welcome(), lobby(), state(), GameEnd(winner=0, scores=(512, 87, 40, 65)))
+        assert "then R to play another" in render_text(app)
+        model.continue_()
+        screen = render_text(app)
+        assert "Press R to start the next game." in screen
+        assert "Waiting for the host" not in screen
+        assert "check number" not in screen.lower()
