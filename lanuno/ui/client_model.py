@@ -143,10 +143,11 @@ class ClientModel:
         self.table = ""
         self.preset = ""
         self._story_round: int | None = None
+        """The round whose story the log tells (from its start, or from when we arrived)."""
         self._drawn: tuple[str, ...] = ()
+        """The cards of this seat's last draw (its own private event)."""
         self.gift_cards: tuple[str, ...] = ()
         """The cards of the Draw Two gift being decided, in the order they are given."""
-        """The round whose story the log tells (from its start, or from when we arrived)."""
         self.options: dict[str, OptionValue] = {}
         self.lobby: Lobby | None = None
         self.state: State | None = None
