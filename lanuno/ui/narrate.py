@@ -269,9 +269,12 @@ class EventLog:
         self._open_draw: tuple[int | None, int] | None = None
         """(seat, count) of the reader's own cards just logged by face ("You drew red 7."):
         the public "drew" that follows says it again, so a plain draw is not logged twice."""
+        self._open_timeout: int | None = None
+        """The seat whose timeout was just logged: the draw that the timeout makes is then a
+        plain draw ("ran out of time" once, not twice)."""
 
     def add(self, line: LogLine) -> None:
-        self._open_wild = self._open_draw = None
+        self._open_wild = self._open_draw = self._open_timeout = None
         self._append(line)
 
     def add_event(
@@ -284,7 +287,10 @@ class EventLog:
     ) -> None:
         open_wild, self._open_wild = self._open_wild, None
         open_draw, self._open_draw = self._open_draw, None
+        open_timeout, self._open_timeout = self._open_timeout, None
         seat = _int(fields, "seat")
+        if kind == "drew" and open_timeout == seat and _str(fields, "cause") == "timeout":
+            fields = {**fields, "cause": "draw"}
         if (
             kind == "drew"
             and open_draw == (seat, _int(fields, "count"))
@@ -308,6 +314,9 @@ class EventLog:
             self._open_wild = (seat, card)
         if kind == "cards_drawn":
             self._open_draw = (seat, len(_list(fields, "cards")))
+            self._open_timeout = open_timeout  # the private draw sits between the two
+        if kind == "timed_out":
+            self._open_timeout = seat
 
     def _append(self, line: LogLine) -> None:
         self.lines.append(line)

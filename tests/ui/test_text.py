@@ -165,3 +165,27 @@ def test_preset_names_are_shown_in_the_players_language() -> None:
     assert [fr.preset(name) for name in PRESET_NAMES] == ["officielles", "enfants 1", "enfants 2"]
     assert [en.preset(name) for name in PRESET_NAMES] == list(PRESET_NAMES)
     assert fr.preset("party") == "party"  # a newer host's preset: shown as sent
+
+
+def test_a_timeout_is_told_once_then_its_draw() -> None:
+    """T2: the timer's draw follows "ran out of time"; the log does not say it twice."""
+    tr = translator("en")
+    mine = EventLog()
+    mine.add_event("timed_out", {"seat": 2, "in_a_row": 1}, names, tr, me=2)
+    mine.add_event("cards_drawn", {"seat": 2, "cards": ("B9",)}, names, tr, me=2)
+    mine.add_event("drew", {"seat": 2, "count": 1, "cause": "timeout"}, names, tr, me=2)
+    mine.add_event("passed", {"seat": 2}, names, tr, me=2)
+    assert [line.text for line in mine.lines] == [
+        "You ran out of time.",
+        "You drew blue 9.",
+        "You passed.",
+    ]
+    theirs = EventLog()
+    theirs.add_event("timed_out", {"seat": 2, "in_a_row": 1}, names, tr, me=0)
+    theirs.add_event("drew", {"seat": 2, "count": 1, "cause": "timeout"}, names, tr, me=0)
+    assert theirs.lines[0].text == f"{names(2)} ran out of time."
+    assert "ran out of time" not in theirs.lines[1].text
+    # Without the timeout just before (a client that arrived in between), the draw says why.
+    alone = EventLog()
+    alone.add_event("drew", {"seat": 2, "count": 1, "cause": "timeout"}, names, tr, me=0)
+    assert "ran out of time" in alone.lines[0].text
