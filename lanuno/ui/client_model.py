@@ -272,6 +272,9 @@ class ClientModel:
             exposed = self.exposed_seats()
             if exposed and self.can("catch"):
                 return tr("prompt.catch", name=self.name_of(exposed[0]))
+            jump = [a.split()[1] for a in state.legal if a.startswith("play ")]
+            if jump:  # T6: out of turn, a play is a jump-in
+                return tr("prompt.jump_in", card=tr.card(jump[0]))
             return tr("prompt.wait", name=self.name_of(state.actor))
         phase = state.phase
         if phase == "penalty":

@@ -677,3 +677,22 @@ def test_lanuno_play_asks_for_r_to_play_again_and_shows_no_check_number() -> Non
         assert "Press R to start the next game." in screen
         assert "Waiting for the host" not in screen
         assert "check number" not in screen.lower()
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "You can jump in: choose red 7 and press Enter."),
+        ("fr", "Vous pouvez vous interposer : choisissez 7 rouge, puis Entrée."),
+    ],
+)
+def test_a_jump_in_is_offered_out_of_turn(lang: str, hint: str) -> None:
+    """T6: another seat just played red 7 and this player holds one: the prompt says so, and
+    the card plays with Enter although it is not this player's turn."""
+    for model, _ctl, app in client_app(lang):
+        feed(model, welcome(), lobby(), state(top="R7", turn=0, actor=0, legal=("play R7",)))
+        assert hint in render_text(app)
+        model.select(model.hand.index("R7"))
+        assert model.activate() == ("play R7",)
+        feed(model, state(top="R7", turn=0, actor=0, legal=(), sid=8))  # the window closed
+        assert hint not in render_text(app)
