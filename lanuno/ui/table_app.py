@@ -446,19 +446,27 @@ def _scoreboard(ctl: TableController) -> Render:
             for piece in wrap_words(sentence, width - 1):
                 out.append(("class:winner", f" {piece}\n"))
             out.append(("", "\n"))
+        rows = model.scoreboard()
+        # Between rounds the host decides whom to kick: say who is not at the table, whole
+        # ("bot playing"), at the cost of a few letters of the longest names.
+        aways = [presence_word(tr, model.presence_of(seat)) for seat, *_ in rows]
+        widest = max((get_cwidth(a) for a in aways if a), default=0)
+        names_width = max(12, min(24, width - 13 - widest)) if widest else 24
         out.append(
-            ("class:title", f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}\n")
+            (
+                "class:title",
+                f"   {fit(tr('end.col_player'), names_width)} {tr('end.col_score'):>7}\n",
+            )
         )
-        for seat, name, score, winner in model.scoreboard():
+        for (seat, name, score, winner), away in zip(rows, aways, strict=True):
             kicking = model.screen in ("round_end", "game_end") and not model.remote
             cursor = "›" if seat == model.cursor and kicking else " "
             style = "class:winner" if winner else ""
             star = "★" if winner else " "
-            out.append((style, f" {cursor}{star}{fit(name, 24)} {score:>7}"))
-            # Between rounds the host decides whom to kick: say who is not at the table.
-            away = presence_word(tr, model.presence_of(seat))
-            if away and width > 37:
-                out.append(("class:seat.away", " " + fit(away, width - 37).rstrip()))
+            out.append((style, f" {cursor}{star}{fit(name, names_width)} {score:>7}"))
+            room = width - names_width - 13
+            if away and room > 0:
+                out.append(("class:seat.away", " " + fit(away, room).rstrip()))
             out.append(("", "\n"))
         return out
 

@@ -696,3 +696,14 @@ def test_a_jump_in_is_offered_out_of_turn(lang: str, hint: str) -> None:
         assert model.activate() == ("play R7",)
         feed(model, state(top="R7", turn=0, actor=0, legal=(), sid=8))  # the window closed
         assert hint not in render_text(app)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "bot playing"), ("fr", "robot joue")])
+def test_between_rounds_the_host_reads_bot_playing_whole(lang: str, word: str) -> None:
+    for model, _screen, app in table_app(lang):
+        feed(model, lobby(), *opening_events(), state(hand=(), legal=()))
+        feed(model, lobby_with((1, MAX_BOT)), round_end_(1, 0, 87, (87, 0, 0, 0)))
+        rows = render_text(app).splitlines()
+        row = next(line for line in rows if re.match(r" [ ›][ ★]Max ", line))
+        assert word in row, row
+        assert "…" not in row
