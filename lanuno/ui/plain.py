@@ -171,7 +171,6 @@ class PlainClient:
         self.tr = translator(lang)
         self.lobby: Lobby | None = None
         self.state: State | None = None
-        self.finished = False
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
 
     def name_of(self, seat: int | None) -> str:
@@ -205,7 +204,7 @@ class PlainClient:
             self.say(round_sentence(tr, self.name_of, message, seat))
         elif isinstance(message, GameEnd):
             self.say(game_sentence(tr, self.name_of, message, seat))
-            self.finished = True
+            self.state = None  # the table is back in its lobby: its next line says who is there
         elif isinstance(message, Bye):
             self.say(tr("bye.reason", reason=bye_reason(message.code, message.reason, tr)))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
@@ -246,6 +245,8 @@ class PlainClient:
         seat = self.session.seat
         for line in self.narrator.flush() if message.phase != "choose_color" else []:
             self.say("  " + line)
+        if message.phase == "game_over":
+            return  # the game's end was said; the table is in its lobby until the next one
         changed = (
             self.state is None
             or self.state.legal != message.legal
@@ -292,15 +293,13 @@ class PlainClient:
                 self.say("! " + self.tr("plain.not_an_action", text=text))
         return True
 
-    async def run(self, lines: AsyncIterator[str], *, until_game_end: bool = True) -> int:
-        """Play until the game ends (or the session ends, or 'quit')."""
+    async def run(self, lines: AsyncIterator[str]) -> int:
+        """Play game after game until 'quit' (or the end of the input, or of the session)."""
         self.say(self.tr("plain.help"))
 
         async def feed() -> None:
             async for message in self.session.updates():
                 self.show(message)
-                if until_game_end and self.finished:
-                    return
 
         feeder = asyncio.create_task(feed())
         reader = asyncio.create_task(self._read(lines))

@@ -69,6 +69,47 @@ async def test_play_plain_a_whole_game_by_typing() -> None:
 
 
 @pytest.mark.system
+async def test_play_plain_goes_on_to_a_second_game_when_ready() -> None:
+    """After the game, the table is back in its lobby: 'ready' deals the next game."""
+    process = await play_plain("--players", "2", "--option", "target=60")
+    assert process.stdout is not None
+    assert process.stdin is not None
+    transcript: list[str] = []
+    games_over = 0
+
+    async def two_games() -> None:
+        nonlocal games_over
+        while line := await process.stdout.readline():  # type: ignore[union-attr]
+            text = line.decode(errors="replace").rstrip()
+            transcript.append(text)
+            answer = b""
+            if text.startswith("You may:"):
+                answer = b"1\n"
+            elif text.startswith("Game over"):
+                games_over += 1
+            elif text.startswith("Lobby:") and games_over == 1:
+                answer = b"ready\n"
+            elif "Round 1 starts" in text and games_over == 1:
+                answer = b"quit\n"
+            if answer:
+                process.stdin.write(answer)  # type: ignore[union-attr]
+                await process.stdin.drain()  # type: ignore[union-attr]
+
+    try:
+        try:
+            await asyncio.wait_for(two_games(), 75)
+        except TimeoutError:
+            raise AssertionError("\n".join(transcript[-30:])) from None
+        assert await asyncio.wait_for(process.wait(), 10) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert games_over == 1
+    assert sum("Round 1 starts" in line for line in transcript) == 2, transcript[-40:]
+
+
+@pytest.mark.system
 async def test_play_in_french_names_the_player_in_french() -> None:
     process = await play_plain("--players", "2", "--lang", "fr")
     assert process.stdout is not None
