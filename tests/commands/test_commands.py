@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -22,19 +23,44 @@ def test_typed_actions_are_normalized() -> None:
     assert normalize_action("give 0 3") == "give 0 3"
 
 
-async def drive(process: asyncio.subprocess.Process, transcript: list[str]) -> None:
-    """Answer every 'You may' with the first listed action, as a person could."""
+Answer = Callable[[str], bytes]
+"""What a person types on reading a line of the game (b"": nothing)."""
+
+
+def first_action_until_the_game_ends(text: str) -> bytes:
+    """Every 'You may' answered with the first listed action; 'quit' at the game's end."""
+    if text.startswith("You may:"):
+        return b"1\n"
+    return b"quit\n" if text.startswith("Game over") else b""
+
+
+async def transcript_of(process: asyncio.subprocess.Process, answer: Answer) -> list[str]:
+    """Every line the command prints, answered as ``answer`` says, until it exits (0)."""
     assert process.stdout is not None
     assert process.stdin is not None
-    while line := await process.stdout.readline():
-        text = line.decode(errors="replace").rstrip()
-        transcript.append(text)
-        if text.startswith("You may:"):
-            process.stdin.write(b"1\n")
-            await process.stdin.drain()
-        if text.startswith("Game over"):
-            process.stdin.write(b"quit\n")
-            await process.stdin.drain()
+    transcript: list[str] = []
+
+    async def drive() -> None:
+        assert process.stdout is not None
+        assert process.stdin is not None
+        while line := await process.stdout.readline():
+            text = line.decode(errors="replace").rstrip()
+            transcript.append(text)
+            if reply := answer(text):
+                process.stdin.write(reply)
+                await process.stdin.drain()
+
+    try:
+        try:
+            await asyncio.wait_for(drive(), 75)
+        except TimeoutError:
+            raise AssertionError("\n".join(transcript[-30:])) from None
+        assert await asyncio.wait_for(process.wait(), 10) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    return transcript
 
 
 async def play_plain(*options: str) -> asyncio.subprocess.Process:
@@ -51,17 +77,7 @@ async def play_plain(*options: str) -> asyncio.subprocess.Process:
 @pytest.mark.system
 async def test_play_plain_a_whole_game_by_typing() -> None:
     process = await play_plain("--players", "3", "--option", "target=60")
-    transcript: list[str] = []
-    try:
-        try:
-            await asyncio.wait_for(drive(process, transcript), 75)
-        except TimeoutError:
-            raise AssertionError("\n".join(transcript[-30:])) from None
-        assert await asyncio.wait_for(process.wait(), 10) == 0
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+    transcript = await transcript_of(process, first_action_until_the_game_ends)
     text = "\n".join(transcript)
     assert "Welcome to Practice table" in text
     assert "Your hand" in text
@@ -71,40 +87,22 @@ async def test_play_plain_a_whole_game_by_typing() -> None:
 @pytest.mark.system
 async def test_play_plain_goes_on_to_a_second_game_when_ready() -> None:
     """After the game, the table is back in its lobby: 'ready' deals the next game."""
-    process = await play_plain("--players", "2", "--option", "target=60")
-    assert process.stdout is not None
-    assert process.stdin is not None
-    transcript: list[str] = []
     games_over = 0
 
-    async def two_games() -> None:
+    def two_games(text: str) -> bytes:
         nonlocal games_over
-        while line := await process.stdout.readline():  # type: ignore[union-attr]
-            text = line.decode(errors="replace").rstrip()
-            transcript.append(text)
-            answer = b""
-            if text.startswith("You may:"):
-                answer = b"1\n"
-            elif text.startswith("Game over"):
-                games_over += 1
-            elif text.startswith("Lobby:") and games_over == 1:
-                answer = b"ready\n"
-            elif "Round 1 starts" in text and games_over == 1:
-                answer = b"quit\n"
-            if answer:
-                process.stdin.write(answer)  # type: ignore[union-attr]
-                await process.stdin.drain()  # type: ignore[union-attr]
+        if text.startswith("You may:"):
+            return b"1\n"
+        if text.startswith("Game over"):
+            games_over += 1
+        elif text.startswith("Lobby:") and games_over == 1:
+            return b"ready\n"
+        elif "Round 1 starts" in text and games_over == 1:
+            return b"quit\n"
+        return b""
 
-    try:
-        try:
-            await asyncio.wait_for(two_games(), 75)
-        except TimeoutError:
-            raise AssertionError("\n".join(transcript[-30:])) from None
-        assert await asyncio.wait_for(process.wait(), 10) == 0
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+    process = await play_plain("--players", "2", "--option", "target=60")
+    transcript = await transcript_of(process, two_games)
     assert games_over == 1
     assert sum("Round 1 starts" in line for line in transcript) == 2, transcript[-40:]
 
