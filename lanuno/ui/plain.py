@@ -9,7 +9,10 @@ legal action from the list, or ``ready``, ``state``, ``help``, ``quit``.
 from __future__ import annotations
 
 import asyncio
+import codecs
+import collections
 import contextlib
+import os
 import sys
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
@@ -317,21 +320,64 @@ class PlainClient:
                 return
 
 
+class TypedLines:
+    """Standard input cut into lines, from what its file descriptor gives. A buffered
+    ``readline`` would keep the second line of one read (a paste, a fast script) in its
+    buffer, unseen until more input came; here every complete line is taken at once, and
+    the lines one reader leaves wait for the next (the room-code prompt, then the game)."""
+
+    def __init__(self, encoding: str = "utf-8") -> None:
+        self.lines: collections.deque[str] = collections.deque()
+        self.ended = False
+        self._partial = ""
+        self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+
+    def take(self, data: bytes) -> None:
+        """What one read gave (b"": the end of the input)."""
+        if not data:
+            self.ended = True
+            if self._partial:
+                self.lines.append(self._partial)  # a last line without its newline
+                self._partial = ""
+            return
+        *complete, self._partial = (self._partial + self._decoder.decode(data)).split("\n")
+        self.lines.extend(line + "\n" for line in complete)
+
+
+_TYPED = TypedLines((sys.stdin.encoding if sys.stdin else None) or "utf-8")
+"""This process's standard input (one per process, as ``sys.stdin`` is)."""
+
+
 async def stdin_lines() -> AsyncGenerator[str, None]:
     """Lines typed on standard input, without blocking the event loop."""
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
+    fd = sys.stdin.fileno()
+    typed = _TYPED
+    wake = asyncio.Event()
 
     def ready() -> None:
-        line = sys.stdin.readline()
-        queue.put_nowait(line if line else None)
+        try:
+            data = os.read(fd, 65536)
+        except BlockingIOError:
+            return
+        typed.take(data)
+        if typed.ended:
+            loop.remove_reader(fd)  # the end stays readable: do not spin on it
+        wake.set()
 
-    loop.add_reader(sys.stdin.fileno(), ready)
+    if not typed.ended:
+        loop.add_reader(fd, ready)
     try:
-        while (line := await queue.get()) is not None:
-            yield line
+        while True:
+            if typed.lines:
+                yield typed.lines.popleft()
+            elif typed.ended:
+                return
+            else:
+                wake.clear()
+                await wake.wait()
     finally:
-        loop.remove_reader(sys.stdin.fileno())
+        loop.remove_reader(fd)
 
 
 async def log_screen(
