@@ -443,7 +443,7 @@ def _keys_bar(ctl: ClientController) -> Render:
                     ctl.perform(model.catch() if verb == "catch" else model.simple(verb))
 
                 items.append(KeyItem(letter, tr(label), click, enabled))
-        elif model.screen == "lobby":
+        elif model.screen == "lobby" and not ctl.finished:
             label = "key.not_ready" if model.ready else "key.ready"
             items.append(KeyItem("R", tr(label), ctl.toggle_ready))
         items.append(KeyItem("Q", tr("key.quit"), ctl.ask_quit))
@@ -490,6 +490,12 @@ def _lobby(ctl: ClientController) -> Render:
             style = "class:seat.me" if index == model.seat else ""
             out.append((style, f" {index + 1:>2}. {fit(label, 20)} {state}\n"))
         out.append(("", "\n"))
+        if ctl.finished:  # kicked, the table closed, the link lost for good: say so here too
+            ended = [line.text for line in model.log.lines if line.kind == "error"]
+            for piece in wrap_words(ended[-1] if ended else tr("bye.closed"), width - 2):
+                out.append(("class:refusal", f" {piece}\n"))
+            out.append(("class:prompt", " " + tr("lobby.closed_leave")))
+            return out
         if model.local:  # `lanuno play`: the game starts when this player is ready
             out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
         else:

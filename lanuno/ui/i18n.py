@@ -122,6 +122,7 @@ EN: dict[str, str] = {
     "preset.kids2": "kids2",
     "lobby.press_ready": "Press R when you are ready.",
     "lobby.press_ready_local": "Press R to start the next game.",
+    "lobby.closed_leave": "Press Q to leave.",
     # round and game end
     "end.round_title": "Round {round} is over",
     "end.round_winner": "{name} wins the round and scores {points}.",
@@ -600,6 +601,7 @@ FR: dict[str, str] = {
     "preset.kids2": "enfants 2",
     "lobby.press_ready": "Appuyez sur R quand vous êtes prêt.",
     "lobby.press_ready_local": "Appuyez sur R pour lancer la partie suivante.",
+    "lobby.closed_leave": "Appuyez sur Q pour partir.",
     "end.round_title": "Fin de la manche {round}",
     "end.round_winner": "{name} gagne la manche et marque {points}.",
     "end.round_nowinner": "Personne n'a gagné cette manche.",

@@ -26,7 +26,8 @@ from lanuno.ui.table_app import (
 )
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import render_text
-from lanuno.wire.messages import GameEnd, Lobby, LobbySeat
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.messages import Bye, GameEnd, Lobby, LobbySeat
 
 DOWN = "\x1b[B"
 RIGHT = "\x1b[C"
@@ -430,3 +431,29 @@ async def test_after_the_game_a_player_goes_back_to_the_lobby_to_get_ready(lang:
         await consumed(session.queue)  # type: ignore[arg-type]
         await press(pipe, "\x11")  # Ctrl-Q leaves at once
         assert await asyncio.wait_for(app, 5) == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The host closed the connection: removed by the host"),
+        ("fr", "L'hôte a fermé la connexion : retiré par l'hôte"),
+    ],
+)
+async def test_a_player_removed_in_the_lobby_reads_why_there(lang: str, said: str) -> None:
+    """The lobby has no log panel: a kicked player used to keep a lobby that looked alive
+    (only the header said 'disconnected')."""
+    session = FakeSession()
+    model = ClientModel(translator(lang))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        session.feed(
+            welcome(), lobby(), Bye(code=int(CloseCode.KICKED), reason="removed by the host")
+        )
+        session.end()
+        await ctl.pump()
+        screen = render_text(app)
+    assert said in " ".join(screen.split())
+    assert {"en": "Press Q to leave.", "fr": "Appuyez sur Q pour partir."}[lang] in screen
+    assert {"en": "Press R", "fr": "Appuyez sur R"}[lang] not in screen
