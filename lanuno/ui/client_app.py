@@ -277,6 +277,8 @@ def _log_window(ctl: ClientController) -> Window:
 def _prompt_line(ctl: ClientController) -> Render0:
     def render() -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
+        if ctl.finished:  # the log beside says why; nothing here may be played any more
+            return [("class:refusal", " " + tr("prompt.closed"))]
         now = ctl.clock()
         style = "class:prompt.mine" if model.my_decision else "class:prompt"
         out: StyleAndTextTuples = [(style, " " + model.prompt(now))]
@@ -433,7 +435,7 @@ def _keys_bar(ctl: ClientController) -> Render:
         if model.confirm_quit:
             return [("class:refusal", " " + tr("quit.confirm"))]
         items: list[KeyItem] = []
-        if model.screen == "play" and model.seat is not None:
+        if model.screen == "play" and model.seat is not None and not ctl.finished:
             for letter, label, verb in KEYS:
                 if verb not in model.keys:
                     continue  # not at this table (kids' presets): no dead key on screen

@@ -457,3 +457,20 @@ async def test_a_player_removed_in_the_lobby_reads_why_there(lang: str, said: st
     assert said in " ".join(screen.split())
     assert {"en": "Press Q to leave.", "fr": "Appuyez sur Q pour partir."}[lang] in screen
     assert {"en": "Press R", "fr": "Appuyez sur R"}[lang] not in screen
+
+
+async def test_a_game_closed_by_the_host_stops_offering_moves() -> None:
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        session.feed(welcome(), lobby(), state())
+        session.feed(Bye(code=int(CloseCode.HOST_SHUTDOWN), reason="the host closed the table"))
+        session.end()
+        await ctl.pump()
+        screen = render_text(app)
+    assert "This game is over for you (the log says why): press Q to leave." in screen
+    assert "Your turn" not in screen
+    assert "D draw" not in screen
+    assert "The host closed the connection" in screen
