@@ -165,7 +165,7 @@ EN: dict[str, str] = {
     "join.none_free": "no table with seats free found; ask the host for its address: "
     "lanuno join HOST:PORT",
     "join.none": "no table found; ask the host for its address: lanuno join HOST:PORT",
-    "join.table": "{name}  (table {number} at {address})  {free} seats free  {preset}",
+    "join.table": "{name}  (table {number} at {address})  {free} seats free, {preset} rules",
     "join.stale": "  (not answering)",
     "join.choose": "choose 1-{count}: ",
     "join.gone": "that table does not answer any more; choose another",
@@ -644,7 +644,7 @@ FR: dict[str, str] = {
     "join.none_free": "aucune table avec des places libres ; demandez son adresse à l'hôte : "
     "lanuno join HÔTE:PORT",
     "join.none": "aucune table trouvée ; demandez son adresse à l'hôte : lanuno join HÔTE:PORT",
-    "join.table": "{name}  (table {number} à {address})  places libres : {free}  {preset}",
+    "join.table": "{name}  (table {number} à {address})  places libres : {free}, règles {preset}",
     "join.stale": "  (ne répond pas)",
     "join.choose": "choisissez 1-{count} : ",
     "join.gone": "cette table ne répond plus ; choisissez-en une autre",

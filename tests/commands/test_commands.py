@@ -11,6 +11,9 @@ from collections.abc import Callable
 import pytest
 
 from lanuno.commands.host import default_table_name
+from lanuno.commands.join import describe_table
+from lanuno.net.discovery import TableInfo
+from lanuno.ui.i18n import translator
 from lanuno.ui.plain import normalize_action
 
 pytestmark = pytest.mark.timeout(90)
@@ -137,3 +140,17 @@ def test_a_host_table_is_named_after_its_computer(
     """Two hosts in one room need no --name to be told apart in the join list."""
     monkeypatch.setattr(socket, "gethostname", lambda: machine)
     assert default_table_name() == name
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "kitchen  (table 2 at 10.0.0.2:4000)  3 seats free, kids2 rules"),
+        ("fr", "kitchen  (table 2 à 10.0.0.2:4000)  places libres : 3, règles enfants 2"),
+    ],
+)
+def test_the_join_list_names_each_tables_rules_in_the_players_language(
+    lang: str, line: str
+) -> None:
+    table = TableInfo("kitchen", "kitchen", "10.0.0.2", 4000, 3, "kids2", "00", table=2)
+    assert describe_table(table, translator(lang)) == line
