@@ -297,6 +297,7 @@ EN: dict[str, str] = {
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
     "log.mid_round": "Round {round} is under way; the top card is {card}.",
+    "log.lobby": "lobby: {seats}  {code}",
     "play.default_name": "Player",
     "play.table_name": "Practice table",
     "key.yes": "y",
@@ -773,6 +774,7 @@ FR: dict[str, str] = {
     "plain.back": "{name} est de retour (code de contrôle {check}).",
     "you_object": "vous",
     "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
+    "log.lobby": "salon : {seats}  {code}",
     "play.default_name": "Joueur",
     "play.table_name": "Table d'entraînement",
     "key.yes": "o",

@@ -32,6 +32,7 @@ from lanuno.wire.messages import (
     GameEnd,
     HostSeedReveal,
     Lobby,
+    LobbySeat,
     Message,
     RoundEnd,
     SeedCommit,
@@ -416,12 +417,12 @@ async def log_screen(
                         say(line)
                     continue
                 seats = ", ".join(
-                    f"{name_of(index)} [{s.kind}{', ready' if s.ready else ''}"
-                    f"{', check ' + format_check_number(s.check) if s.check is not None else ''}]"
+                    f"{name_of(index)} [{', '.join(_lobby_tags(s, tr))}]"
                     for index, s in enumerate(message.seats)
                     if s.name
                 )
-                say(f"lobby: {seats or '(empty)'}  code {_spaced(screen.room_code)}")
+                code = tr("header.code", code=_spaced(screen.room_code))
+                say(tr("log.lobby", seats=seats or tr("hall.nobody"), code=code))
             elif isinstance(message, State):
                 playing = message.phase not in ("game_over",)
                 for line in narrator.flush() if message.phase != "choose_color" else []:
@@ -437,6 +438,19 @@ async def log_screen(
     finally:
         if watcher is not None:
             watcher.cancel()
+
+
+def _lobby_tags(seat: LobbySeat, tr: Translator) -> list[str]:
+    """What the headless log says of a lobby seat: a bot, or a player ready or not (a kid),
+    with the check number the player compares."""
+    if seat.kind == "bot":
+        return [tr("lobby.bot")]
+    tags = [tr("lobby.ready" if seat.ready else "lobby.not_ready")]
+    if seat.kid:
+        tags.append(tr("lobby.kid"))
+    if seat.check is not None:
+        tags.append(tr("header.check", check=format_check_number(seat.check)))
+    return tags
 
 
 def presence_changes(tr: Translator, names: Names, before: Lobby, after: Lobby) -> list[str]:

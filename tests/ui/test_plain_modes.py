@@ -131,7 +131,8 @@ async def test_headless_log_names_bots_in_its_language() -> None:
             break
     screen.end()
     await asyncio.wait_for(task, 5)
-    assert "Robot 2 (débutant) [bot, ready]" in lines[0]
+    assert "Robot 2 (débutant) [robot]" in lines[0]
+    assert lines[0].startswith("salon : ")
     assert "Bot 2" not in lines[0]
 
 
