@@ -33,6 +33,7 @@ from lanuno.net.discovery import HallAnnouncer, discovery_addresses
 from lanuno.net.hall import Hall, HallEntry, HallTable, load_hall
 from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
 from lanuno.net.server import ServerLimits
+from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import log_screen
 from lanuno.wire.crypto import MAX_TABLES, format_check_number
 
@@ -136,7 +137,7 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
                 journal=JournalWriter(entry.journal, existing=recovery),
                 screen_code=entry.screen_code,  # remote screens pair again by themselves
             )
-        say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
+        say(translator(args.lang)("host.log.journal", path=hall.journal_dir))
         return
     if args.resume:  # one table's journal file
         path = Path(args.resume)
@@ -153,24 +154,23 @@ async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall
             await hall.open_table(
                 replace(config, name=name[:32]), bots=args.bots, room_code=args.code
             )
-        say(f"journal: {hall.journal_dir} (restart with: lanuno host --resume {hall.journal_dir})")
+        say(translator(args.lang)("host.log.journal", path=hall.journal_dir))
         return
     path = Path(args.journal) if args.journal else default_journal()
     table = Table(config, os.urandom, room_code=args.code)
     for _ in range(args.bots):
         table.add_bot(args.level)
     await hall.open_table(config, table=table, journal=JournalWriter(path))
-    say(f"journal: {path} (restart with: lanuno host --resume {path})")
+    say(translator(args.lang)("host.log.journal", path=path))
 
 
-def screen_code_line(entry: HallTable, address: str) -> str:
+def screen_code_line(entry: HallTable, address: str, tr: Translator) -> str:
     """The host's own terminal only: the code that pairs a remote shared screen."""
     code = entry.screen_code
     table = f" --table {entry.number}" if entry.number != 1 else ""
-    return (
-        f"screen code {format_check_number(int(code))} for table {entry.number}: "
-        f"lanuno screen {address}{table} --code {code}"
-    )
+    command = f"lanuno screen {address}{table} --code {code}"
+    spaced = format_check_number(int(code))
+    return tr("host.log.screen_code", code=spaced, number=entry.number, command=command)
 
 
 def _raise_open_file_limit() -> None:
@@ -228,7 +228,7 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         if len(hall.tables) == 1 and not hall_journal:
             entry = hall.tables[0]
             if args.headless:
-                say(screen_code_line(entry, entry.server.addresses[0]))
+                say(screen_code_line(entry, entry.server.addresses[0], translator(args.lang)))
                 await log_until_closed(entry.server, entry.screen, args.lang)
             else:
                 await show_until_closed(entry.server, entry.screen, entry.controls, args.lang)
@@ -255,12 +255,15 @@ async def _log_hall(hall: Hall, lang: str | None) -> None:
     """A hall in text: each table's address, room and screen codes, then every table's
     public messages as lines (prefixed by its name) until the hall closes."""
     loggers: list[asyncio.Task[None]] = []
+    tr = translator(lang)
     for entry in hall.tables:
         server = entry.server
         address, code = server.addresses[0], server.table.room_code
-        say(f"table {entry.number} {entry.name!r}  room code {format_check_number(int(code))}")
-        say(f"  players: lanuno join {address} --table {entry.number} --code {code}")
-        say("  " + screen_code_line(entry, address))
+        spaced = format_check_number(int(code))
+        say(tr("host.log.hall_table", number=entry.number, name=repr(entry.name), code=spaced))
+        command = f"lanuno join {address} --table {entry.number} --code {code}"
+        say("  " + tr("host.log.hall_join", command=command))
+        say("  " + screen_code_line(entry, address, tr))
         loggers.append(asyncio.create_task(_log_table(entry, lang)))
     await hall.closed.wait()
     for logger in loggers:

@@ -13,7 +13,6 @@ import sys
 from lanuno.commands.common import say
 from lanuno.net.discovery import (
     LOOPBACK,
-    LOOPBACK_ONLY,
     TableBrowser,
     TableInfo,
     discovery_addresses,
@@ -32,15 +31,14 @@ async def log_until_closed(
     server: TableServer, screen: TableScreen, lang: str | None = None
 ) -> None:
     """Headless: how to join, then every public message as a line, until the server closes."""
-    table = server.table
+    table, tr = server.table, translator(lang)
     addresses = ", ".join(server.addresses)
-    say(
-        f"table {screen.table_name!r} at {addresses}  room code "
-        f"{format_check_number(int(table.room_code))}"
-    )
-    say(f"players join with: lanuno join {server.addresses[0]} --code {table.room_code}")
+    code = format_check_number(int(table.room_code))
+    say(tr("host.log.table", name=repr(screen.table_name), addresses=addresses, code=code))
+    command = f"lanuno join {server.addresses[0]} --code {table.room_code}"
+    say(tr("host.log.join_with", command=command))
     if screen.loopback_only:
-        say(LOOPBACK_ONLY)
+        say(tr("host.log.loopback"))
     # The host's own log (``say``) warns of a rotated room code the moment it happens: the
     # screen's log must not say it a second time.
     logger = asyncio.create_task(log_screen(screen, say, lang, watch_room_code=False))

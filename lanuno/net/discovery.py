@@ -37,10 +37,6 @@ MAX_TXT_VALUE = 64
 
 
 LOOPBACK = "127.0.0.1"
-LOOPBACK_ONLY = (
-    "Only loopback is available: only this machine can join. For the other laptops, "
-    "connect this one to a network (Wi-Fi, cable) or name its address with --interface."
-)
 IFF_UP, IFF_LOOPBACK, IFF_MULTICAST = 0x1, 0x8, 0x1000
 SYS_NET = Path("/sys/class/net")
 

@@ -298,6 +298,17 @@ EN: dict[str, str] = {
     "you_object": "you",
     "log.mid_round": "Round {round} is under way; the top card is {card}.",
     "log.lobby": "lobby: {seats}  {code}",
+    # the headless host's first lines (the words typed stay the commands' own)
+    "host.log.journal": "journal: {path} (restart with: lanuno host --resume {path})",
+    "host.log.table": "table {name} at {addresses}  room code {code}",
+    "host.log.join_with": "players join with: {command}",
+    "host.log.loopback": (
+        "Only loopback is available: only this machine can join. For the other laptops, "
+        "connect this one to a network (Wi-Fi, cable) or name its address with --interface."
+    ),
+    "host.log.screen_code": "screen code {code} for table {number}: {command}",
+    "host.log.hall_table": "table {number} {name}  room code {code}",
+    "host.log.hall_join": "players: {command}",
     "play.default_name": "Player",
     "play.table_name": "Practice table",
     "key.yes": "y",
@@ -775,6 +786,17 @@ FR: dict[str, str] = {
     "you_object": "vous",
     "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
     "log.lobby": "salon : {seats}  {code}",
+    "host.log.journal": "journal : {path} (pour reprendre : lanuno host --resume {path})",
+    "host.log.table": "table {name} à {addresses}  code de la salle {code}",
+    "host.log.join_with": "les joueurs rejoignent avec : {command}",
+    "host.log.loopback": (
+        "Seule la boucle locale est disponible : seul cet ordinateur peut rejoindre. Pour "
+        "les autres, reliez celui-ci à un réseau (Wi-Fi, câble) ou donnez son adresse avec "
+        "--interface."
+    ),
+    "host.log.screen_code": "code d'écran {code} pour la table {number} : {command}",
+    "host.log.hall_table": "table {number} {name}  code de la salle {code}",
+    "host.log.hall_join": "joueurs : {command}",
     "play.default_name": "Joueur",
     "play.table_name": "Table d'entraînement",
     "key.yes": "o",

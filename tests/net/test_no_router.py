@@ -17,13 +17,15 @@ import pytest
 from lanuno.net import discovery
 from lanuno.net.discovery import (
     LOOPBACK,
-    LOOPBACK_ONLY,
     LocalInterface,
     discovery_addresses,
     lan_interfaces,
     pick_address,
 )
+from lanuno.ui.i18n import EN, FR
 
+LOOPBACK_ONLY = EN["host.log.loopback"]
+"""What a host with only loopback says in its log (English: the tests' language)."""
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 from netlab_ns import NetLab, unavailable_reason  # noqa: E402
@@ -76,6 +78,7 @@ def test_only_loopback_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert discovery_addresses(None) == [LOOPBACK]
     assert "Only loopback" in LOOPBACK_ONLY
     assert "--interface" in LOOPBACK_ONLY
+    assert "--interface" in FR["host.log.loopback"]
 
 
 def host_command(lab: NetLab, *extra: str) -> list[str]:
