@@ -786,13 +786,13 @@ FR: dict[str, str] = {
     "you_object": "vous",
     "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
     "log.lobby": "salon : {seats}  {code}",
-    "host.log.journal": "journal : {path} (pour reprendre : lanuno host --resume {path})",
+    "host.log.journal": "journal : {path} (pour reprendre : «lanuno host --resume {path}»)",
     "host.log.table": "table {name} à {addresses}  code de la salle {code}",
     "host.log.join_with": "les joueurs rejoignent avec : {command}",
     "host.log.loopback": (
         "Seule la boucle locale est disponible : seul cet ordinateur peut rejoindre. Pour "
         "les autres, reliez celui-ci à un réseau (Wi-Fi, câble) ou donnez son adresse avec "
-        "--interface."
+        "«--interface»."
     ),
     "host.log.screen_code": "code d'écran {code} pour la table {number} : {command}",
     "host.log.hall_table": "table {number} {name}  code de la salle {code}",

@@ -57,6 +57,7 @@ FRENCH_TOO = {w for text in FR.values() for w in _words(text)} & {
     # Words spelled the same in both languages that do appear in French sentences.
     "pioche", "passe", "de", "plus", "ne", "a", "il", "port",
     "screen",  # the command: lanuno screen HÔTE:PORT
+    "journal", "wi", "fi",  # the same words in French (Wi-Fi)
 }  # fmt: skip
 
 
@@ -98,6 +99,9 @@ SAMPLES = {
     "limit": 6,
     "address": "10.0.0.2:4000",
     "free": 3,
+    "path": "/tmp/table.journal",
+    "addresses": "10.0.0.2:4000",
+    "command": "lanuno join 10.0.0.2:4000 --code 123456",
 }
 
 
