@@ -27,7 +27,7 @@ from lanuno.ui.table_app import (
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import render_text
 from lanuno.wire.errors import CloseCode
-from lanuno.wire.messages import Bye, GameEnd, Lobby, LobbySeat
+from lanuno.wire.messages import Bye, GameEnd, Lobby, LobbySeat, Message
 
 DOWN = "\x1b[B"
 RIGHT = "\x1b[C"
@@ -433,6 +433,18 @@ async def test_after_the_game_a_player_goes_back_to_the_lobby_to_get_ready(lang:
         assert await asyncio.wait_for(app, 5) == 0
 
 
+async def screen_after_the_session(lang: str, *messages: Message) -> str:
+    """The player's screen once the host's messages have come and the session has ended."""
+    session = FakeSession()
+    ctl = ClientController(session, ClientModel(translator(lang)))
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        session.feed(*messages)
+        session.end()
+        await ctl.pump()
+        return render_text(app)
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
@@ -443,33 +455,16 @@ async def test_after_the_game_a_player_goes_back_to_the_lobby_to_get_ready(lang:
 async def test_a_player_removed_in_the_lobby_reads_why_there(lang: str, said: str) -> None:
     """The lobby has no log panel: a kicked player used to keep a lobby that looked alive
     (only the header said 'disconnected')."""
-    session = FakeSession()
-    model = ClientModel(translator(lang))
-    ctl = ClientController(session, model)
-    with create_pipe_input() as pipe:
-        app = build_client_application(ctl, input=pipe, output=DummyOutput())
-        session.feed(
-            welcome(), lobby(), Bye(code=int(CloseCode.KICKED), reason="removed by the host")
-        )
-        session.end()
-        await ctl.pump()
-        screen = render_text(app)
+    kicked = Bye(code=int(CloseCode.KICKED), reason="removed by the host")
+    screen = await screen_after_the_session(lang, welcome(), lobby(), kicked)
     assert said in " ".join(screen.split())
     assert {"en": "Press Q to leave.", "fr": "Appuyez sur Q pour partir."}[lang] in screen
     assert {"en": "Press R", "fr": "Appuyez sur R"}[lang] not in screen
 
 
 async def test_a_game_closed_by_the_host_stops_offering_moves() -> None:
-    session = FakeSession()
-    model = ClientModel(translator("en"))
-    ctl = ClientController(session, model)
-    with create_pipe_input() as pipe:
-        app = build_client_application(ctl, input=pipe, output=DummyOutput())
-        session.feed(welcome(), lobby(), state())
-        session.feed(Bye(code=int(CloseCode.HOST_SHUTDOWN), reason="the host closed the table"))
-        session.end()
-        await ctl.pump()
-        screen = render_text(app)
+    closed = Bye(code=int(CloseCode.HOST_SHUTDOWN), reason="the host closed the table")
+    screen = await screen_after_the_session("en", welcome(), lobby(), state(), closed)
     assert "This game is over for you (the log says why): press Q to leave." in screen
     assert "Your turn" not in screen
     assert "D draw" not in screen
