@@ -240,6 +240,7 @@ class ClientCore:
         """A TCP connection is up: start a JOIN, or a RESUME with the ticket."""
         assert self.phase is SessionPhase.WAITING
         self._now = now
+        self.end_code = None  # a new attempt: an earlier one's code no longer says why
         if self._give_up_at is not None and now >= self._give_up_at:
             self._finish("the host did not come back")
             return

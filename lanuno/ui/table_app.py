@@ -452,6 +452,8 @@ def _scoreboard(ctl: TableController) -> Render:
         aways = [presence_word(tr, model.presence_of(seat)) for seat, *_ in rows]
         widest = max((get_cwidth(a) for a in aways if a), default=0)
         names_width = max(12, min(24, width - 13 - widest)) if widest else 24
+        room = width - names_width - 13  # for the presence word after the score
+        kicking = not model.remote  # the scores show between rounds: Del kicks the selected
         out.append(
             (
                 "class:title",
@@ -459,12 +461,10 @@ def _scoreboard(ctl: TableController) -> Render:
             )
         )
         for (seat, name, score, winner), away in zip(rows, aways, strict=True):
-            kicking = model.screen in ("round_end", "game_end") and not model.remote
             cursor = "›" if seat == model.cursor and kicking else " "
             style = "class:winner" if winner else ""
             star = "★" if winner else " "
             out.append((style, f" {cursor}{star}{fit(name, names_width)} {score:>7}"))
-            room = width - names_width - 13
             if away and room > 0:
                 out.append(("class:seat.away", " " + fit(away, room).rstrip()))
             out.append(("", "\n"))
