@@ -256,8 +256,8 @@ class KeyItem:
 
 
 def keys_line(items: Sequence[KeyItem], width: int) -> StyleAndTextTuples:
-    """A keys bar that fits ``width``: optional keys lose their label, then their place,
-    then the gaps shrink to one space; a key is never cut in half."""
+    """A keys bar that fits ``width``: optional keys lose their label, then the gaps shrink
+    to one space, then optional keys lose their place; a key is never cut in half."""
 
     def build(gap: str, labels: bool, optional: bool = True) -> StyleAndTextTuples:
         out: StyleAndTextTuples = [("", " ")]
@@ -277,6 +277,7 @@ def keys_line(items: Sequence[KeyItem], width: int) -> StyleAndTextTuples:
     for gap, labels, optional in (
         ("  ", True, True),
         ("  ", False, True),
+        (" ", False, True),
         ("  ", False, False),
         (" ", False, False),
     ):

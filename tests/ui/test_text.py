@@ -11,6 +11,7 @@ from lanuno.engine.rules import PRESET_NAMES
 from lanuno.ui.faces import big_text, face, sort_hand
 from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
 from lanuno.ui.narrate import EventLog, describe
+from lanuno.ui.widgets import KeyItem, keys_line
 
 NAMES = ("Lea", "Max", "Ana")
 
@@ -189,3 +190,16 @@ def test_a_timeout_is_told_once_then_its_draw() -> None:
     alone = EventLog()
     alone.add_event("drew", {"seat": 2, "count": 1, "cause": "timeout"}, names, tr, me=0)
     assert "ran out of time" in alone.lines[0].text
+
+
+@pytest.mark.parametrize("catalogue", [EN, FR])
+def test_every_play_key_and_help_fit_an_80_column_keys_bar(catalogue: dict[str, str]) -> None:
+    """The help key is the last to go: gaps shrink to one space before it loses its place."""
+    keys = ("draw", "pass", "uno", "catch", "challenge", "accept", "quit")
+    items = [KeyItem(k[0].upper(), catalogue[f"key.{k}"]) for k in keys]
+    items.append(KeyItem("?", catalogue["key.help"], optional=True))
+    line = "".join(fragment[1] for fragment in keys_line(items, 80))
+    assert len(line) <= 80
+    assert "?" in line
+    for item in items[:-1]:
+        assert f"{item.key} {item.label}" in line
