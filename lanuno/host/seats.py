@@ -380,6 +380,7 @@ class Seating(abc.ABC):
             preset=self.rules.preset,
             options=rules_options(self.rules),
             can_start=can_start,
+            auto_start=self.config.auto_start,
         )
 
     @contextlib.contextmanager

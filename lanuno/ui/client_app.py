@@ -502,7 +502,8 @@ def _lobby(ctl: ClientController) -> Render:
             out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
         else:
             out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
-            out.append(("class:dim", " " + tr("lobby.waiting")))
+            auto = model.lobby is not None and model.lobby.auto_start
+            out.append(("class:dim", " " + tr("lobby.auto_start" if auto else "lobby.waiting")))
         if model.refusal:
             out.append(("class:refusal", "\n\n " + tr("error.refused", text=model.refusal)))
         return out

@@ -107,6 +107,7 @@ EN: dict[str, str] = {
     # lobby (client)
     "lobby.title": "Lobby: {table}",
     "lobby.waiting": "Waiting for the host to start the game.",
+    "lobby.auto_start": "The game starts as soon as every player is ready.",
     "lobby.you_are": "You are {name}, seat {seat}.",
     "lobby.check": "Your check number: {check}. It must match the one next to your name "
     "on the shared screen.",
@@ -511,6 +512,7 @@ EN: dict[str, str] = {
     "hall.in.keys_play": "Esc back to the hall",
     "screen.remote.keys": "Q close this screen",
     "screen.remote.can_start": "Ready: the host starts the game.",
+    "screen.remote.auto_start": "The game starts as soon as every player is ready.",
     "hall.in.keys_between": "S next round  Del kick  Esc hall",
     "hall.in.keys_game_end": "S new game  Enter lobby  Del kick  Esc hall",
     "hall.in.help_misc": "Esc or Q back to the hall  ? this help",
@@ -600,6 +602,7 @@ FR: dict[str, str] = {
     "key.quit": "quitter",
     "lobby.title": "Salon : {table}",
     "lobby.waiting": "On attend que l'hôte lance la partie.",
+    "lobby.auto_start": "La partie commence dès que tous les joueurs sont prêts.",
     "lobby.you_are": "Vous êtes {name}, place {seat}.",
     "lobby.check": "Votre code de contrôle : {check}. Il doit être identique à celui affiché "
     "près de votre nom sur l'écran commun.",
@@ -1001,6 +1004,7 @@ FR: dict[str, str] = {
     "hall.in.keys_play": "Échap retour aux tables",
     "screen.remote.keys": "Q fermer cet écran",
     "screen.remote.can_start": "La table est prête : l'hôte lance la partie.",
+    "screen.remote.auto_start": "La partie commence dès que tous les joueurs sont prêts.",
     "hall.in.keys_between": "S manche suivante  Suppr exclure  Échap tables",
     "hall.in.keys_game_end": "S nouvelle partie  Entrée salon  Suppr exclure  Échap tables",
     "hall.in.help_misc": "Échap ou Q retour aux tables  ? cette aide",

@@ -244,7 +244,9 @@ def _players(ctl: TableController) -> Render:
         can_start = model.lobby is not None and model.lobby.can_start
         key = "host.can_start" if can_start else "host.cannot_start"
         if can_start and model.remote:
-            key = "screen.remote.can_start"  # only the host's own screen starts the game
+            # only the host's own screen starts the game, unless readiness does
+            auto = model.lobby is not None and model.lobby.auto_start
+            key = "screen.remote.auto_start" if auto else "screen.remote.can_start"
         for piece in wrap_words(tr(key), width - 2):
             out.append(("class:prompt" if can_start else "class:dim", f" {piece}\n"))
         return out

@@ -546,6 +546,9 @@ class Lobby(Message):
     preset: str
     options: Mapping[str, OptionValue]
     can_start: bool
+    auto_start: bool = field(default=False, metadata={_CODEC: (None, _absent_is_false)})
+    """No one presses start: the game starts when every player is ready (a headless host,
+    ``lanuno play``). A host from before this field sends none: false."""
 
     def __post_init__(self) -> None:
         seats = _sequence("lobby.seats", self.seats, MAX_SEATS, 2)
@@ -555,6 +558,7 @@ class Lobby(Message):
         _token("lobby.preset", self.preset)
         object.__setattr__(self, "options", _options("lobby.options", self.options))
         _bool("lobby.can_start", self.can_start)
+        _bool("lobby.auto_start", self.auto_start)
 
 
 class UnoFlags(NamedTuple):

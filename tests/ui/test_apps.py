@@ -4,6 +4,7 @@ and the in-memory fakes of the network layer (ui_fakes)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 from helpers import until
@@ -391,6 +392,32 @@ def test_a_remote_screen_offers_only_its_quit_key(lang: str) -> None:
     assert tr("host.can_start") not in wide
     assert tr("host.bot_level", level=tr("level.intermediate")) not in wide
     assert "›" not in wide
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_that_starts_itself_says_so_in_the_lobby(lang: str) -> None:
+    """A headless host starts when everyone is ready: no one is told to wait for the host."""
+    tr = translator(lang)
+    auto = dataclasses.replace(lobby(ready=False), auto_start=True)
+    model = ClientModel(tr)
+    ctl = ClientController(FakeSession(), model, clock=lambda: 0.0)
+    screen_model = TableModel(tr, remote=True)
+    screen_ctl = TableController(FakeScreen(), FakeControls(), screen_model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        screen = build_table_application(screen_ctl, input=pipe, output=DummyOutput())
+        for message in (welcome(), lobby(ready=False)):
+            model.apply(message, 0.0)
+        screen_model.apply(lobby(), 0.0)
+        assert tr("lobby.waiting") in render_text(app, 120, 30)
+        assert tr("screen.remote.can_start") in render_text(screen, 140, 30)
+        model.apply(auto, 0.0)
+        screen_model.apply(dataclasses.replace(lobby(), auto_start=True), 0.0)
+        text, shared = render_text(app, 120, 30), render_text(screen, 140, 30)
+    assert tr("lobby.auto_start") in text
+    assert tr("lobby.waiting") not in text
+    assert tr("screen.remote.auto_start") in shared
+    assert tr("screen.remote.can_start") not in shared
 
 
 async def test_after_the_last_round_the_host_starts_a_second_game() -> None:

@@ -46,3 +46,17 @@ def test_a_lobby_seat_from_an_older_host_reads_as_not_bot_playing() -> None:
     seat = LobbySeat.from_wire({**old, "check": None})
     assert seat.bot_playing is False
     assert LobbySeat.from_wire({**old, "check": None, "bot_playing": True}).bot_playing
+
+
+def test_the_lobby_tells_whether_the_table_starts_itself() -> None:
+    """A headless host (``auto_start``) says so; a lobby from an older host reads as not."""
+    for auto in (False, True):
+        config = TableConfig(rules=preset("official"), auto_start=auto)
+        h = Harness(Table(config, os.urandom, rng=random.Random(7)))
+        ann = h.join("Ann")
+        h.pump()
+        sent = [m for m in ann.inbox if isinstance(m, Lobby)][-1]
+        assert sent.auto_start is auto
+    wire = sent.to_wire()
+    wire.pop("auto_start")
+    assert Lobby.from_wire(wire).auto_start is False
