@@ -476,6 +476,7 @@ def _lobby(ctl: ClientController) -> Render:
                 out.append(("class:dim", f"   {piece}\n"))
         out.append(("", "\n"))
         seats = model.lobby.seats if model.lobby else ()
+        rows: list[tuple[str, str]] = []
         for index, seat in enumerate(seats):
             if seat.kind == "empty":
                 label, state = tr("lobby.empty"), ""
@@ -489,8 +490,14 @@ def _lobby(ctl: ClientController) -> Render:
                 elif seat.kind == "human":
                     tags.append(tr("lobby.ready" if seat.ready else "lobby.not_ready"))
                 state = ", ".join(tags)
+            rows.append((label, state))
+        # Names as long as they are ("Robot 10 (intermédiaire)"), while the states fit.
+        longest = max((get_cwidth(label) for label, _ in rows), default=0)
+        states = max((get_cwidth(state) for _, state in rows), default=0)
+        column = max(20, min(longest, width - 6 - states))
+        for index, (label, state) in enumerate(rows):
             style = "class:seat.me" if index == model.seat else ""
-            out.append((style, f" {index + 1:>2}. {fit(label, 20)} {state}\n"))
+            out.append((style, f" {index + 1:>2}. {fit(label, column)} {state}\n"))
         out.append(("", "\n"))
         if ctl.finished:  # kicked, the table closed, the link lost for good: say so here too
             ended = [line.text for line in model.log.lines if line.kind == "error"]

@@ -496,3 +496,30 @@ async def test_a_game_closed_by_the_host_stops_offering_moves() -> None:
     assert "Your turn" not in screen
     assert "D draw" not in screen
     assert "The host closed the connection" in screen
+
+
+def test_a_french_lobby_shows_long_bot_names_whole_at_80_columns() -> None:
+    tr = translator("fr")
+    model = ClientModel(tr)
+    ctl = ClientController(FakeSession(), model, clock=lambda: 0.0)
+    seats = [
+        LobbySeat(
+            name=f"Bot {n + 1} (intermediate)",
+            kind="bot",
+            kid=False,
+            connected=True,
+            ready=True,
+            check=None,
+        )
+        for n in range(10)
+    ]
+    seats[1] = LobbySeat(name="Lea", kind="human", kid=True, connected=False, ready=False, check=1)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(welcome(), 0.0)
+        model.apply(Lobby(seats=tuple(seats), preset="official", options={}, can_start=True), 0.0)
+        text = render_text(app, 80, 30)
+    for seat in (0, 9):
+        assert model.name_of(seat) in text  # "Robot 10 (intermédiaire)": 24 cells
+    assert "…" not in text
+    assert tr("lobby.offline") in text
