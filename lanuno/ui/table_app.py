@@ -222,6 +222,9 @@ def _players(ctl: TableController) -> Render:
         if model.options_open:
             return _options(ctl)(width)
         out: StyleAndTextTuples = [("class:title", f" {tr('host.players')}\n")]
+        # Names as long as they are on a wider pane ("Robot 10 (intermédiaire)").
+        longest = max((get_cwidth(model.name_of(i)) for i in range(len(model.seats))), default=0)
+        column = max(14, min(longest, width - 30))
         for index, seat in enumerate(model.seats):
             selected = index == model.cursor and not (model.options_open or model.remote)
             cursor = "›" if selected else " "
@@ -237,7 +240,7 @@ def _players(ctl: TableController) -> Render:
                 tags.append(tr(ready if seat.connected else "lobby.offline"))
             check = f"  {format_check_number(seat.check)}" if seat.check is not None else ""
             style = "class:picker.cursor" if cursor == "›" else ""
-            out.append((style, f" {cursor}{index + 1:>2}. {fit(name, 14)}"))
+            out.append((style, f" {cursor}{index + 1:>2}. {fit(name, column)}"))
             out.append(("class:dim", f" {fit(', '.join(tags), 12)}"))
             out.append(("class:prompt.mine", f"{check}\n"))
         out.append(("", "\n"))

@@ -523,3 +523,18 @@ def test_a_french_lobby_shows_long_bot_names_whole_at_80_columns() -> None:
         assert model.name_of(seat) in text  # "Robot 10 (intermédiaire)": 24 cells
     assert "…" not in text
     assert tr("lobby.offline") in text
+
+
+def test_a_wide_shared_screen_shows_long_bot_names_whole() -> None:
+    tr = translator("fr")
+    model = TableModel(tr, remote=True)
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
+    bot = LobbySeat(
+        name="Bot 10 (intermediate)", kind="bot", kid=False, connected=True, ready=True, check=None
+    )
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(Lobby(seats=(bot, bot), preset="official", options={}, can_start=True), 0.0)
+        narrow, wide = render_text(app, 80, 24), render_text(app, 140, 30)
+    assert "Robot 10 (intermédiaire)" in wide
+    assert "Robot 10 (inte…" in narrow  # the 80-column pane keeps its columns
