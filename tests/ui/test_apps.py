@@ -537,4 +537,4 @@ def test_a_wide_shared_screen_shows_long_bot_names_whole() -> None:
         model.apply(Lobby(seats=(bot, bot), preset="official", options={}, can_start=True), 0.0)
         narrow, wide = render_text(app, 80, 24), render_text(app, 140, 30)
     assert "Robot 10 (intermédiaire)" in wide
-    assert "Robot 10 (inte…" in narrow  # the 80-column pane keeps its columns
+    assert "Robot 10 (int…" in narrow  # the 80-column pane keeps its columns
