@@ -840,6 +840,10 @@ class TableScreen:
         return self._announced or self._server.announced
 
     @property
+    def end_reason(self) -> str:
+        return ""  # the host's own screen: it is the host closing
+
+    @property
     def table_name(self) -> str:
         return self._server.table.config.name
 

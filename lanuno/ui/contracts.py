@@ -72,6 +72,11 @@ class HostScreen(Protocol):
         """Lobby, public State (empty hand, no legal actions), public Event, RoundEnd and
         GameEnd messages, as a spectator would receive them; ends when the table closes."""
 
+    @property
+    def end_reason(self) -> str:
+        """Why ``updates`` ended, in English ("" while they go on, or when it needs no
+        saying): a remote screen shows it."""
+
 
 class HostControls(Protocol):
     """The host's keys on the shared screen. Each raises ValueError with a sentence to show

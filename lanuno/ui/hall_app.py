@@ -129,6 +129,10 @@ class NumberedScreen:
     def announced(self) -> bool:
         return self._table.screen.announced
 
+    @property
+    def end_reason(self) -> str:
+        return self._table.screen.end_reason
+
     def updates(self) -> AsyncIterator[Message]:
         return self._table.screen.updates()
 

@@ -41,6 +41,7 @@ from lanuno.ui.client_model import presence_word
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_text, color_style
 from lanuno.ui.i18n import Translator, translator
+from lanuno.ui.reasons import translate_reason
 from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
@@ -109,6 +110,9 @@ class TableController:
                 self.invalidate()
         except Exception as error:  # the screen stays up to say why, instead of a traceback
             self.model.notice = str(error) or type(error).__name__
+        reason = self.screen.end_reason
+        if reason and not self.model.notice:  # a remote screen: the host closed, say so
+            self.model.notice = self.tr("screen.ended", reason=translate_reason(reason, self.tr))
         self.model.closed = True
         self.invalidate()
 

@@ -323,6 +323,21 @@ async def test_the_shared_screen_says_when_the_table_has_closed() -> None:
         assert render_text(app).splitlines()[0].endswith("· disconnected")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_remote_screen_says_why_its_link_ended(lang: str) -> None:
+    tr = translator(lang)
+    model = TableModel(tr, remote=True)
+    screen = FakeScreen()
+    ctl = TableController(screen, FakeControls(), model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        screen.feed(lobby())
+        screen.end("the host closed the table")
+        await ctl.pump()
+        text = " ".join(render_text(app, 80, 24).split())
+    assert tr("screen.ended", reason=tr("reason.closed")) in text
+
+
 def test_wide_shared_screen_writes_the_address_large_too() -> None:
     model = TableModel(translator("en"))
     ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)

@@ -76,6 +76,7 @@ class FakeScreen:
         self.room = "482913"
         self.announced = True
         self.address_list: tuple[str, ...] = ("192.168.1.20:41234",)
+        self.end_reason = ""
 
     @property
     def table_name(self) -> str:
@@ -93,7 +94,8 @@ class FakeScreen:
         for message in messages:
             self.queue.put_nowait(message)
 
-    def end(self) -> None:
+    def end(self, reason: str = "") -> None:
+        self.end_reason = reason
         self.queue.put_nowait(None)
 
     async def updates(self) -> AsyncIterator[Message]:
