@@ -50,7 +50,10 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lanuno.wire.messages import State
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -397,6 +400,56 @@ def connect_from_own_addresses() -> contextvars.ContextVar[str | None]:
     return source
 
 
+async def join_seats(
+    source: contextvars.ContextVar[str | None],
+    subnet: int,
+    table_name: str,
+    endpoint: tuple[int, int | None, str],
+) -> list[Any]:
+    """A table's ten seats joined one after the other, each from its own address
+    (127.1.``subnet``.seat)."""
+    port, number, code = endpoint
+    sessions = []
+    for seat in range(SEATS):
+        source.set(f"127.1.{subnet}.{seat + 1}")
+        sessions.append(await connected(port, number, code, f"{table_name}s{seat}"))
+    return sessions
+
+
+@dataclass
+class TableActions:
+    """A table's actions, each timed from its seat sending it to the last of the ten seats
+    having the state it makes (known by that state's ``sid``)."""
+
+    pace: float
+    rng: random.Random  # the client process's: one seeded sequence of choices
+    sent_at: dict[int, float] = field(default_factory=dict)
+    arrivals: defaultdict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    async def act(self, session: Any, state: State, not_before: float) -> None:
+        """A random legal action on ``state`` after the pace (and not before ``not_before``,
+        the seat's rate), unless the game moved on or the seat lost its connection."""
+        wait = max(self.pace, not_before - time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+        last = session.last_state
+        if last is None or last.sid != state.sid or session.connection != "connected":
+            return
+        self.sent_at.setdefault(state.sid + 1, time.monotonic())
+        await session.act(self.rng.choice(state.legal))
+
+    def arrived(
+        self, sid: int, now: float, window: list[float], samples: list[tuple[float, float]]
+    ) -> None:
+        """A seat has state ``sid``: with the last of them, the action that made it is a
+        sample if it was sent in the window (``go`` read, ``stop`` not yet)."""
+        got = self.arrivals[sid]
+        got.append(now)
+        start = self.sent_at.get(sid)
+        if start is not None and len(got) == SEATS and len(window) == 1 and window[0] <= start:
+            samples.append((start, max(got)))
+
+
 async def run_clients(spec: dict[str, Any]) -> None:
     """One client process: the seats of its tables play until told to stop; prints one
     JSON line of samples (action sent at, last seat had it at) for actions sent in the
@@ -414,12 +467,9 @@ async def run_clients(spec: dict[str, Any]) -> None:
     count = len(spec["tables"])
 
     async def play_table(index: int, port: int, number: int | None, code: str) -> None:
-        sessions = []
-        for seat in range(SEATS):
-            source.set(f"127.1.{spec['first'] + index}.{seat + 1}")
-            sessions.append(await connected(port, number, code, f"t{index}s{seat}"))
-        sent_at: dict[int, float] = {}
-        arrivals: dict[int, list[float]] = defaultdict(list)
+        endpoint = (port, number, code)
+        sessions = await join_seats(source, spec["first"] + index, f"t{index}", endpoint)
+        actions = TableActions(pace, rng)
 
         async def seat_loop(session: Any) -> None:
             ready = False
@@ -438,25 +488,11 @@ async def run_clients(spec: dict[str, Any]) -> None:
                         tables_started.add(index)
                         if len(tables_started) == count:
                             all_started.set()
-                    got = arrivals[message.sid]
-                    got.append(now)
-                    start = sent_at.get(message.sid)
-                    counted = start is not None and len(got) == SEATS and len(window) == 1
-                    if counted and window[0] <= start:  # type: ignore[operator]
-                        samples.append((start, max(got)))  # type: ignore[arg-type]
+                    actions.arrived(message.sid, now, window, samples)
                     if message.actor == session.seat and message.legal:
-                        asyncio.get_running_loop().create_task(act(session, message, next_ok))
+                        act = actions.act(session, message, next_ok)
+                        asyncio.get_running_loop().create_task(act)
                         next_ok = max(now, next_ok) + 1.0 / SEAT_RATE
-
-        async def act(session: Any, state: State, not_before: float) -> None:
-            wait = max(pace, not_before - time.monotonic())
-            if wait > 0:
-                await asyncio.sleep(wait)
-            last = session.last_state
-            if last is None or last.sid != state.sid or session.connection != "connected":
-                return
-            sent_at.setdefault(state.sid + 1, time.monotonic())
-            await session.act(rng.choice(state.legal))
 
         await asyncio.gather(*(seat_loop(s) for s in sessions))
 

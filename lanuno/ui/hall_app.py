@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
@@ -510,8 +510,16 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
     form_open = Condition(lambda: model.form is not None)
     confirming = Condition(lambda: model.confirm is not None)
     browsing = ~form_open & ~confirming
+    _confirm_keys(kb, ctl, confirming)
+    _cursor_keys(kb, model, browsing)
+    _action_keys(kb, ctl, browsing)
+    return kb
 
-    # -- confirmations: Y (O in French) does it, any other key keeps things as they are
+
+def _confirm_keys(kb: KeyBindings, ctl: HallController, confirming: Filter) -> None:
+    """Y (O in French) does what is asked, any other key keeps things as they are."""
+    model = ctl.model
+
     def _yes(event: E) -> None:
         what, number = model.confirm, model.confirm_number
         model.confirm, model.confirm_number = None, None
@@ -526,7 +534,10 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
     def _no(_event: E) -> None:
         model.confirm, model.confirm_number = None, None
 
-    # -- the list
+
+def _cursor_keys(kb: KeyBindings, model: HallModel, browsing: Filter) -> None:
+    """The cursor on the list: arrows (and j/k), pages, a table's number."""
+
     @kb.add("up", filter=browsing)
     @kb.add("k", filter=browsing)
     def _up(_event: E) -> None:
@@ -550,6 +561,11 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
         @kb.add(digit, filter=browsing)
         def _jump(event: E) -> None:
             model.select_number(int(event.data))
+
+
+def _action_keys(kb: KeyBindings, ctl: HallController, browsing: Filter) -> None:
+    """Show the table under the cursor, open a new one, close it, quit the hall."""
+    model = ctl.model
 
     @kb.add("enter", filter=browsing)
     @kb.add("space", filter=browsing)
@@ -578,8 +594,6 @@ def _hall_keys(ctl: HallController) -> KeyBindings:
         def _quit(_event: E) -> None:
             model.confirm = "quit"
             model.notice = None
-
-    return kb
 
 
 def _form_keys(ctl: HallController) -> KeyBindings:
