@@ -10,7 +10,7 @@ from bot_helpers import TEST_PLAYOUTS, table
 
 from lanuno.bots import LEVELS, make_bot
 from lanuno.bots.base import Bot
-from lanuno.bots.expert import bluff_odds
+from lanuno.bots.expert import bluff_odds, shown_share
 from lanuno.bots.knowledge import read_table
 from lanuno.engine.actions import (
     AcceptPenalty,
@@ -25,6 +25,7 @@ from lanuno.engine.cards import Color, build_deck, parse_card, parse_cards
 from lanuno.engine.events import CardTurned
 from lanuno.engine.game import Game
 from lanuno.engine.phases import Phase
+from lanuno.engine.round import Round
 from lanuno.engine.views import SeatView
 from lanuno.sim import play_game
 
@@ -86,9 +87,10 @@ def test_B3_uno_and_counter_uno_reliability_grows_with_level() -> None:
 
 
 def _crafted(hands: list[str], top: str, actor: int, draw_next: str = "") -> Game:
-    """A two-seat single round with the hands written, ``top`` turned over, ``actor`` to
-    play, and ``draw_next`` on top of the draw pile; every other card in the draw pile."""
-    game = Game(table("official", ("target=none",)), 2, "b4")
+    """A single round of one seat per hand written, ``top`` turned over, ``actor`` to play,
+    and ``draw_next`` on top of the draw pile; every other card in the draw pile."""
+    seats = len(hands)
+    game = Game(table("official", ("target=none",)), seats, "b4")
     rnd = game.round
     held = [parse_cards(h) for h in hands]
     first = parse_card(top)
@@ -103,7 +105,7 @@ def _crafted(hands: list[str], top: str, actor: int, draw_next: str = "") -> Gam
     rnd.color, rnd.direction, rnd.pending_penalty = first.color, 1, 0
     rnd.turn = rnd.actor = actor
     rnd.phase = Phase.TURN
-    rnd.declared, rnd.exposed = [False, False], None
+    rnd.declared, rnd.exposed = [False] * seats, None
     rnd.events = [CardTurned(first)]
     return game
 
@@ -121,19 +123,46 @@ def test_B4_expert_challenges_a_likely_bluff() -> None:
     assert expert.choose(view, random.Random(0)) == Challenge(0)
 
 
-def test_B4_expert_accepts_when_the_player_showed_it_had_no_such_color() -> None:
-    # Seat 1 draws on red (it had none), seat 0 keeps red, seat 1 plays its Wild Draw Four.
-    game = _crafted(["R1 R4 G2 B3", "W+4 Y1 G2 Y5 G7"], "R9", actor=1, draw_next="B5")
-    rnd = game.round
-    rnd.apply(Draw(1))
-    rnd.apply(Play(0, parse_card("R1")))
-    rnd.apply(Play(1, parse_card("W+4"), Color.GREEN))
+def _honest_wild_draw_four(hands: list[str]) -> Round:
+    """The last seat draws on red (it has none; it draws B5), the others keep red, and the
+    last seat plays its Wild Draw Four on seat 0, who is asked to answer it."""
+    last = len(hands) - 1
+    rnd = _crafted(hands, "R9", actor=last, draw_next="B5").round
+    rnd.apply(Draw(last))
+    for seat in range(last):
+        rnd.apply(Play(seat, rnd.hands[seat][0]))
+    rnd.apply(Play(last, parse_card("W+4"), Color.GREEN))
     view = rnd.seat_view(0)
     assert rnd.phase is Phase.PENALTY
     assert Challenge(0) in view.legal
     assert bluff_odds(view, read_table(view)) < 0.1
+    return rnd
+
+
+def test_B4_expert_accepts_when_the_player_showed_it_had_no_such_color() -> None:
+    # Four seats: the hand a challenge would show is less than half of what is hidden.
+    rnd = _honest_wild_draw_four(["R1 R4 G2 B3", "R7 Y3 Y4 Y6", "R8 B1 B2 B4", "W+4 Y1 G2 Y5 G7"])
+    view = rnd.seat_view(0)
+    assert shown_share(view, read_table(view), 3) == 5 / 11
     expert = make_bot("expert", playouts=TEST_PLAYOUTS)
     assert expert.choose(view, random.Random(0)) == AcceptPenalty(0)
+
+
+def test_B4_expert_challenges_heads_up_to_see_the_hand() -> None:
+    # Heads-up the same honest Wild Draw Four is challenged: the 2 cards a lost challenge
+    # costs buy a look at the only hidden hand (O21), which the card reading then keeps.
+    rnd = _honest_wild_draw_four(["R1 R4 G2 B3", "W+4 Y1 G2 Y5 G7"])
+    view = rnd.seat_view(0)
+    assert shown_share(view, read_table(view), 1) == 1.0
+    expert = make_bot("expert", playouts=TEST_PLAYOUTS)
+    action = expert.choose(view, random.Random(0))
+    assert action == Challenge(0)
+    rnd.apply(action)
+    after = rnd.seat_view(0)
+    knowledge = read_table(after)
+    hand = sorted(parse_cards("Y1 G2 Y5 G7 B5"), key=str)
+    assert sorted(knowledge.known[1], key=str) == sorted(rnd.hands[1], key=str) == hand
+    assert shown_share(after, knowledge, 1) == 0.0  # nothing left to see
 
 
 def test_B4_expert_does_not_bluff_when_an_honest_card_does_as_well() -> None:
