@@ -59,6 +59,7 @@ from lanuno.ui.widgets import (
     wrap_words,
 )
 from lanuno.wire.crypto import format_check_number
+from lanuno.wire.messages import LobbySeat
 
 E = KeyPressEvent
 CHIP_WIDTH = 6
@@ -460,62 +461,90 @@ def _lobby(ctl: ClientController) -> Render:
         model, tr = ctl.model, ctl.tr
         out: StyleAndTextTuples = [("class:title", " " + tr("lobby.title", table=model.table))]
         out.append(("", "\n\n"))
-        if model.watching and model.seat is None:
-            for piece in wrap_words(tr("prompt.watching"), width - 2):
-                out.append(("class:prompt.mine", f" {piece}\n"))
-        if model.seat is not None:
-            name = model.name_of(model.seat)
-            out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))
-        check = ctl.session.check_number
-        if check is not None and not model.local:  # one computer: no shared screen to compare
-            for piece in wrap_words(tr("lobby.check", check=format_check_number(check)), width - 2):
-                out.append(("class:prompt.mine", f" {piece}\n"))
-        if model.preset:
-            out.append(("", " " + tr("lobby.preset", preset=tr.preset(model.preset)) + "\n"))
-            for piece in wrap_words(options_summary(model.options, tr), width - 4):
-                out.append(("class:dim", f"   {piece}\n"))
+        out += _lobby_intro(ctl, width)
         out.append(("", "\n"))
-        seats = model.lobby.seats if model.lobby else ()
-        rows: list[tuple[str, str]] = []
-        for index, seat in enumerate(seats):
-            if seat.kind == "empty":
-                label, state = tr("lobby.empty"), ""
-            else:
-                label = model.name_of(index)  # a bot's in the reader's language
-                tags = [tr("lobby.bot")] if seat.kind == "bot" else []
-                if seat.kid:
-                    tags.append(tr("lobby.kid"))
-                if seat.kind == "human" and not seat.connected:
-                    tags.append(tr("lobby.offline"))
-                elif seat.kind == "human":
-                    tags.append(tr("lobby.ready" if seat.ready else "lobby.not_ready"))
-                state = ", ".join(tags)
-            rows.append((label, state))
-        # Names as long as they are ("Robot 10 (intermédiaire)"), while the states fit.
-        longest = max((get_cwidth(label) for label, _ in rows), default=0)
-        states = max((get_cwidth(state) for _, state in rows), default=0)
-        column = max(20, min(longest, width - 6 - states))
-        for index, (label, state) in enumerate(rows):
-            style = "class:seat.me" if index == model.seat else ""
-            out.append((style, f" {index + 1:>2}. {fit(label, column)} {state}\n"))
+        out += _lobby_seat_lines(model, tr, width)
         out.append(("", "\n"))
-        if ctl.finished:  # kicked, the table closed, the link lost for good: say so here too
-            ended = [line.text for line in model.log.lines if line.kind == "error"]
-            for piece in wrap_words(ended[-1] if ended else tr("bye.closed"), width - 2):
-                out.append(("class:refusal", f" {piece}\n"))
-            out.append(("class:prompt", " " + tr("lobby.closed_leave")))
-            return out
-        if model.local:  # `lanuno play`: the game starts when this player is ready
-            out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
-        else:
-            out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
-            auto = model.lobby is not None and model.lobby.auto_start
-            out.append(("class:dim", " " + tr("lobby.auto_start" if auto else "lobby.waiting")))
-        if model.refusal:
-            out.append(("class:refusal", "\n\n " + tr("error.refused", text=model.refusal)))
+        out += _lobby_prompt(ctl, width)
         return out
 
     return render
+
+
+def _lobby_intro(ctl: ClientController, width: int) -> StyleAndTextTuples:
+    """Above the seats: watching or which seat is yours, the check number, the preset."""
+    model, tr = ctl.model, ctl.tr
+    out: StyleAndTextTuples = []
+    if model.watching and model.seat is None:
+        for piece in wrap_words(tr("prompt.watching"), width - 2):
+            out.append(("class:prompt.mine", f" {piece}\n"))
+    if model.seat is not None:
+        name = model.name_of(model.seat)
+        out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))
+    check = ctl.session.check_number
+    if check is not None and not model.local:  # one computer: no shared screen to compare
+        for piece in wrap_words(tr("lobby.check", check=format_check_number(check)), width - 2):
+            out.append(("class:prompt.mine", f" {piece}\n"))
+    if model.preset:
+        out.append(("", " " + tr("lobby.preset", preset=tr.preset(model.preset)) + "\n"))
+        for piece in wrap_words(options_summary(model.options, tr), width - 4):
+            out.append(("class:dim", f"   {piece}\n"))
+    return out
+
+
+def _lobby_seat_lines(model: ClientModel, tr: Translator, width: int) -> StyleAndTextTuples:
+    """One line a seat: its number, its name, and what it is (a bot, ready, offline)."""
+    seats = model.lobby.seats if model.lobby else ()
+    rows: list[tuple[str, str]] = []
+    for index, seat in enumerate(seats):
+        if seat.kind == "empty":
+            label, state = tr("lobby.empty"), ""
+        else:
+            label = model.name_of(index)  # a bot's in the reader's language
+            state = _lobby_seat_state(tr, seat)
+        rows.append((label, state))
+    # Names as long as they are ("Robot 10 (intermédiaire)"), while the states fit.
+    longest = max((get_cwidth(label) for label, _ in rows), default=0)
+    states = max((get_cwidth(state) for _, state in rows), default=0)
+    column = max(20, min(longest, width - 6 - states))
+    out: StyleAndTextTuples = []
+    for index, (label, state) in enumerate(rows):
+        style = "class:seat.me" if index == model.seat else ""
+        out.append((style, f" {index + 1:>2}. {fit(label, column)} {state}\n"))
+    return out
+
+
+def _lobby_seat_state(tr: Translator, seat: LobbySeat) -> str:
+    """``bot, kid`` or ``ready``: what the lobby says after a taken seat's name."""
+    tags = [tr("lobby.bot")] if seat.kind == "bot" else []
+    if seat.kid:
+        tags.append(tr("lobby.kid"))
+    if seat.kind == "human" and not seat.connected:
+        tags.append(tr("lobby.offline"))
+    elif seat.kind == "human":
+        tags.append(tr("lobby.ready" if seat.ready else "lobby.not_ready"))
+    return ", ".join(tags)
+
+
+def _lobby_prompt(ctl: ClientController, width: int) -> StyleAndTextTuples:
+    """Below the seats: what to press, what the table waits for, or why it ended."""
+    model, tr = ctl.model, ctl.tr
+    out: StyleAndTextTuples = []
+    if ctl.finished:  # kicked, the table closed, the link lost for good: say so here too
+        ended = [line.text for line in model.log.lines if line.kind == "error"]
+        for piece in wrap_words(ended[-1] if ended else tr("bye.closed"), width - 2):
+            out.append(("class:refusal", f" {piece}\n"))
+        out.append(("class:prompt", " " + tr("lobby.closed_leave")))
+        return out
+    if model.local:  # `lanuno play`: the game starts when this player is ready
+        out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
+    else:
+        out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
+        auto = model.lobby is not None and model.lobby.auto_start
+        out.append(("class:dim", " " + tr("lobby.auto_start" if auto else "lobby.waiting")))
+    if model.refusal:
+        out.append(("class:refusal", "\n\n " + tr("error.refused", text=model.refusal)))
+    return out
 
 
 def _end_screen(ctl: ClientController) -> Render:

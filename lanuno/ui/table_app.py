@@ -172,28 +172,8 @@ def _room(ctl: TableController) -> Render:
         if model.code_rotated:
             for piece in wrap_words(tr("host.code_rotated", code=_spaced(code)), width - 2):
                 out.append(("class:refusal", f" {piece}\n"))
-        addresses = list(ctl.screen.addresses)
         out.append(("", "\n"))
-        if not addresses:
-            out.append(("class:dim", " " + tr("host.no_address") + "\n"))
-        if addresses:
-            out.append(("", f" {tr('host.join_how')}\n"))
-        for address in addresses[:3]:
-            # Wrapped, not cut: a hall's table N > 1 adds ``--table N`` to its address.
-            for piece in wrap_words(f"lanuno join {address}", width - 3):
-                out.append(("class:prompt.mine", f"   {piece}\n"))
-        if addresses and all(a.startswith(("127.", "localhost")) for a in addresses):
-            # No LAN interface is up: the other laptops cannot reach this table.
-            for piece in wrap_words(tr("host.loopback_only"), width - 2):
-                out.append(("class:refusal", f" {piece}\n"))
-        big_address = big_text(addresses[0]) if addresses else ()
-        if big_address and len(big_address[0]) <= width - 2:
-            # Wide screens: the address too, readable from across the room.
-            out.append(("", "\n"))
-            out += [("class:big", f" {row}\n") for row in big_address]
-        if ctl.screen.announced:  # without mDNS a bare `lanuno join` would find nothing
-            for piece in wrap_words(tr("host.join_lan"), width - 1):
-                out.append(("class:dim", f" {piece}\n"))
+        out += _join_how(ctl, width)
         out.append(("", "\n"))
         if not model.remote:
             out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
@@ -204,6 +184,34 @@ def _room(ctl: TableController) -> Render:
         return out
 
     return render
+
+
+def _join_how(ctl: TableController, width: int) -> StyleAndTextTuples:
+    """Under the code: the ``lanuno join`` commands for this table's addresses."""
+    tr = ctl.tr
+    out: StyleAndTextTuples = []
+    addresses = list(ctl.screen.addresses)
+    if not addresses:
+        out.append(("class:dim", " " + tr("host.no_address") + "\n"))
+    if addresses:
+        out.append(("", f" {tr('host.join_how')}\n"))
+    for address in addresses[:3]:
+        # Wrapped, not cut: a hall's table N > 1 adds ``--table N`` to its address.
+        for piece in wrap_words(f"lanuno join {address}", width - 3):
+            out.append(("class:prompt.mine", f"   {piece}\n"))
+    if addresses and all(a.startswith(("127.", "localhost")) for a in addresses):
+        # No LAN interface is up: the other laptops cannot reach this table.
+        for piece in wrap_words(tr("host.loopback_only"), width - 2):
+            out.append(("class:refusal", f" {piece}\n"))
+    big_address = big_text(addresses[0]) if addresses else ()
+    if big_address and len(big_address[0]) <= width - 2:
+        # Wide screens: the address too, readable from across the room.
+        out.append(("", "\n"))
+        out += [("class:big", f" {row}\n") for row in big_address]
+    if ctl.screen.announced:  # without mDNS a bare `lanuno join` would find nothing
+        for piece in wrap_words(tr("host.join_lan"), width - 1):
+            out.append(("class:dim", f" {piece}\n"))
+    return out
 
 
 def _options(ctl: TableController) -> Render:
