@@ -584,6 +584,10 @@ class FastRound:
                 self.drawn_card = -1
                 self.phase = TURN
             return
+        self._play_action(seat, card, rank)
+
+    def _play_action(self, seat: int, card: int, rank: int) -> None:
+        """``_play`` of any card but a number: the less common case, kept apart."""
         suit = COLOR_OF[card]
         if suit >= 0:
             self.color = suit

@@ -272,21 +272,33 @@ def _follow_hands(facts: _Reader, event: Event, n: int) -> None:
                 facts.received(seat, got)
 
 
+def _wild_chosen_calmly(play: Played, counts: list[int]) -> bool:
+    """A wild played on a turn (not jumped in) while no other seat was near UNO: read like a
+    draw, as most players keep their wilds until nothing else fits."""
+    others = (count for seat, count in enumerate(counts) if seat != play.seat)
+    return play.card.color is None and not play.jump_in and min(others) > WILD_READING_DANGER
+
+
+def _must_play_drawn(view: Observation) -> list[bool]:
+    """Per seat, whether a drawn card that fits must be played (so a pass proves it did
+    not fit)."""
+    rules = view.table.rules
+    return [
+        rules.must_play_drawn or (rules.adults_draw_until_playable and not kid)
+        for kid in view.table.kids
+    ]
+
+
 def read_table(view: Observation) -> TableKnowledge:
     table = view.table
     rules = table.rules
     n = table.seats
-    must_play = [
-        rules.must_play_drawn or (rules.adults_draw_until_playable and not kid)
-        for kid in table.kids
-    ]
+    must_play = _must_play_drawn(view)
     proof = not rules.voluntary_draw
     facts = _Reader(n)
     color: Color | None = None
     top_rank = Rank.ZERO
     last_wd4: WildDrawFourPlay | None = None
-    honest: set[int] = set()
-    bluffers: set[int] = set()
     # A turn's draw, until it is settled.
     drawing: _Draw | None = None
     # Hand sizes as the log goes, for the wild readings (not followed through the rare
@@ -305,13 +317,7 @@ def read_table(view: Observation) -> TableKnowledge:
             card = event.card
             seat = event.seat
             facts.played(seat, card)
-            if (
-                card.color is None
-                and counted
-                and not drawn_play
-                and not event.jump_in
-                and min(counts[s] for s in range(n) if s != seat) > WILD_READING_DANGER
-            ):
+            if counted and not drawn_play and _wild_chosen_calmly(event, counts):
                 # Most players keep their wilds for when no colored card fits.
                 colors = frozenset((color,)) if color is not None else frozenset()
                 facts.readings[seat].append(Lack(colors, frozenset((top_rank,)), False))
@@ -337,31 +343,51 @@ def read_table(view: Observation) -> TableKnowledge:
             counts[event.seat] -= event.count
         elif kind is Drew:
             assert isinstance(event, Drew)
-            seat = event.seat
-            counts[seat] += event.count
-            facts.received(seat, event.count)
-            if event.cause is DrawCause.DRAW:
-                fresh = NO_LACK.merge(color, top_rank) if proof else NO_LACK
-                drawing = _Draw(seat, event.count, facts.sure[seat], fresh)
-                # Until the draw settles, the drawn cards are unknown: no sure gap, and the
-                # new reading may be broken by every drawn card.
-                facts.sure[seat] = NO_LACK
-                facts.readings[seat].append(
-                    _with_spare(NO_LACK.merge(color, top_rank), event.count)
-                )
-            elif event.count:
-                facts.reset(seat)
+            counts[event.seat] += event.count
+            # (Any earlier draw was settled above, by this very event.)
+            drawing = _read_draw(facts, event, color, top_rank, proof=proof)
         elif kind in _HAND_EVENTS:
             _follow_hands(facts, event, n)
             counted = False
     if drawing is not None:  # the drawer still decides (its own turn, or an UNO call)
         facts.sure[drawing.seat] = drawing.settle(played=False, must_play=False)
+    return _knowledge(view, facts, last_wd4)
+
+
+def _read_draw(
+    facts: _Reader, event: Drew, color: Color | None, top_rank: Rank, *, proof: bool
+) -> _Draw | None:
+    """A seat received cards from the pile: a draw on its turn (returned, to be settled by
+    what the seat does next) reads as a gap; a penalty's cards end the sure gaps."""
+    seat = event.seat
+    facts.received(seat, event.count)
+    if event.cause is DrawCause.DRAW:
+        fresh = NO_LACK.merge(color, top_rank) if proof else NO_LACK
+        drawing = _Draw(seat, event.count, facts.sure[seat], fresh)
+        # Until the draw settles, the drawn cards are unknown: no sure gap, and the new
+        # reading may be broken by every drawn card.
+        facts.sure[seat] = NO_LACK
+        facts.readings[seat].append(_with_spare(NO_LACK.merge(color, top_rank), event.count))
+        return drawing
+    if event.count:
+        facts.reset(seat)
+    return None
+
+
+def _knowledge(
+    view: Observation, facts: _Reader, last_wd4: WildDrawFourPlay | None
+) -> TableKnowledge:
+    """What ``read_table`` concludes once the log is read: the hand a challenge showed,
+    the last Wild Draw Four with its player's hand size now, the unseen cards."""
+    table = view.table
+    honest: set[int] = set()
+    bluffers: set[int] = set()
     _read_reveals(view, facts, last_wd4, honest, bluffers)
     if last_wd4 is not None:
         last_wd4 = WildDrawFourPlay(
             last_wd4.seat, last_wd4.prior_color, table.counts[last_wd4.seat]
         )
-    unseen = unseen_counts(rules, view.hand, table.discard)
+    unseen = unseen_counts(table.rules, view.hand, table.discard)
     me = view.seat
     facts.sure[me] = NO_LACK
     facts.known[me] = []
