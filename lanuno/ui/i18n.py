@@ -337,9 +337,13 @@ EN: dict[str, str] = {
     "ev.counter_uno_missed.you": "You called Counter-UNO on {target}, too late.",
     "ev.counter_uno_missed.you_target": "{caller} called Counter-UNO on you, too late.",
     "ev.challenged_bluff.you": "You challenged {target}: it was a bluff!",
-    "ev.challenged_bluff.you_target": "{challenger} challenged you: it was a bluff!",
+    "ev.challenged_bluff.you_target": (
+        "{challenger} challenged you and saw your hand: it was a bluff!"
+    ),
     "ev.challenged_fair.you": "You challenged {target}: the Wild Draw Four was fair.",
-    "ev.challenged_fair.you_target": "{challenger} challenged you: your Wild Draw Four was fair.",
+    "ev.challenged_fair.you_target": (
+        "{challenger} challenged you and saw your hand: your Wild Draw Four was fair."
+    ),
     "ev.gave.you": "You gave cards to {recipients}.",
     "ev.hands_swapped.you": "You swapped hands with {target}.",
     "ev.hands_swapped.you_target": "{name} swapped hands with you.",
@@ -827,9 +831,13 @@ FR: dict[str, str] = {
     "ev.counter_uno_missed.you": "Vous avez tenté un Contre-UNO sur {target}, trop tard.",
     "ev.counter_uno_missed.you_target": "{caller} a tenté un Contre-UNO contre vous, trop tard.",
     "ev.challenged_bluff.you": "Vous avez contesté {target} : c'était du bluff !",
-    "ev.challenged_bluff.you_target": "{challenger} vous a contesté : c'était du bluff !",
+    "ev.challenged_bluff.you_target": (
+        "{challenger} vous a contesté et a vu votre main : c'était du bluff !"
+    ),
     "ev.challenged_fair.you": "Vous avez contesté {target} : le +4 était régulier.",
-    "ev.challenged_fair.you_target": "{challenger} vous a contesté : votre +4 était régulier.",
+    "ev.challenged_fair.you_target": (
+        "{challenger} vous a contesté et a vu votre main : votre +4 était régulier."
+    ),
     "ev.gave.you": "Vous avez donné des cartes à {recipients}.",
     "ev.hands_swapped.you": "Vous avez échangé votre main avec {target}.",
     "ev.hands_swapped.you_target": "{name} a échangé sa main avec vous.",

@@ -181,6 +181,27 @@ def test_every_event_is_french_for_every_reader(me: int | None) -> None:
             assert "Lea" not in line.text
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("bluff", [True, False])
+def test_O21_the_challenged_player_reads_that_the_challenger_saw_the_hand(
+    lang: str, bluff: bool
+) -> None:
+    # The hand goes to the challenger alone (a private event): the challenged player learns
+    # it from this line. Bots challenge heads-up for that look, so it is worth saying.
+    names = ("Lea", "Max")
+
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None else "?"
+
+    fields = {"challenger": 1, "target": 0, "bluff": bluff}
+    line = describe("challenged", fields, name, translator(lang), 0)  # type: ignore[arg-type]
+    assert line.text.startswith("Max")
+    assert ("saw your hand" if lang == "en" else "a vu votre main") in line.text
+    watcher = describe("challenged", fields, name, translator(lang), None)  # type: ignore[arg-type]
+    assert "hand" not in watcher.text
+    assert "main" not in watcher.text
+
+
 def engine_refusals() -> list[tuple[str, str]]:
     """(rule, sentence) for every ``IllegalAction`` the engine's source can raise, with
     sample values in its f-strings; ``Not now`` with every phase's words."""
