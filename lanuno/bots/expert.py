@@ -60,10 +60,12 @@ FLAT_MARGIN = 0.02
 INFORMATION_CARDS = 2.5
 """What seeing the hidden hands is worth, in cards: a challenge shows the Wild Draw Four
 player's hand to the challenger (O21), and the search then plays on with those cards known.
-Heads-up that is every hidden hand, worth more than the 2 cards a lost challenge costs: on
-the tournament's deals (seed 2026, 1,100 rounds) against intermediates, who never bluff,
-challenging every Wild Draw Four scored 0.658 where challenging on the bluff odds alone
-scored 0.629. At a bigger table one hand of several is shown, and it is worth its share."""
+Heads-up that is every hidden hand, worth more than the 2 cards a lost challenge costs, so
+every Wild Draw Four is challenged. By ``scripts/tournament.py`` against intermediates, who
+never bluff (so every challenge is lost), heads-up: 0.657 and 0.666 (seeds 2026 and 11),
+where challenging on the bluff odds alone scored 0.629 and 0.626. At a bigger table one
+hand of several is shown, worth its share: at four seats 0.304 (0.305 on the odds alone,
+0.298 challenging every one)."""
 BLUFF_PRIOR_COST = 0.03
 """Win-probability handicap on a bluff in the search, for the challenges it attracts from
 players who read the table better than the playout policy does."""
