@@ -191,10 +191,10 @@ def _join_how(ctl: TableController, width: int) -> StyleAndTextTuples:
     tr = ctl.tr
     out: StyleAndTextTuples = []
     addresses = list(ctl.screen.addresses)
-    if not addresses:
-        out.append(("class:dim", " " + tr("host.no_address") + "\n"))
     if addresses:
         out.append(("", f" {tr('host.join_how')}\n"))
+    else:
+        out.append(("class:dim", " " + tr("host.no_address") + "\n"))
     for address in addresses[:3]:
         # Wrapped, not cut: a hall's table N > 1 adds ``--table N`` to its address.
         for piece in wrap_words(f"lanuno join {address}", width - 3):
