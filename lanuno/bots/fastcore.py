@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat, starmap
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from lanuno.engine.actions import (
     AcceptPenalty,
@@ -43,10 +43,8 @@ from lanuno.engine.actions import (
 )
 from lanuno.engine.cards import ALL_FACES, COLORS, Color, DeckKind, Rank, build_deck, parse_card
 from lanuno.engine.phases import Phase
+from lanuno.engine.round import STALLED_TABLE_TURNS, Round
 from lanuno.engine.rules import Rules, Scoring, WildDrawFour
-
-if TYPE_CHECKING:
-    from lanuno.engine.round import Round
 
 MAX_SEATS = 10
 FACES = len(ALL_FACES)
@@ -225,6 +223,7 @@ class FastRound:
         "rules",
         "scores",
         "shuffler",
+        "stalled",
         "target_amount",
         "turn",
         "wd4_bluff",
@@ -236,6 +235,7 @@ class FastRound:
     n: int
     round_no: int
     reshuffles: int
+    stalled: int
     color: int
     direction: int
     turn: int
@@ -296,6 +296,7 @@ class FastRound:
         twin.game_over = self.game_over
         twin.scores = list(self.scores)
         twin.reshuffles = self.reshuffles
+        twin.stalled = self.stalled
         twin.acting = self.acting
         return twin
 
@@ -336,11 +337,14 @@ class FastRound:
 
     # ----------------------------------------------------------------- piles
 
-    def _reshuffle(self) -> None:
+    def _reshuffle(self, gather: bool = False) -> None:
         if len(self.discard) <= 1:
             return
         rest = self.discard[:-1]
         del self.discard[:-1]
+        if gather:
+            rest.extend(self.draw_pile)
+            self.draw_pile = []
         self.reshuffles += 1
         self.shuffler.shuffle(rest, f"round {self.round_no} reshuffle {self.reshuffles}")
         rest.extend(self.draw_pile)
@@ -453,6 +457,7 @@ class FastRound:
         exposed = self.exposed
         self.acting = seat
         if kind == PLAY:  # _on_play, inlined (most moves are plays)
+            self.stalled = 0
             if seat != self.actor:  # T6: a jump-in
                 self.turn = seat
                 b = -1  # (the color of a jump-in is its card's)
@@ -509,7 +514,17 @@ class FastRound:
                 self._settle(self.turn)
 
     def _on_pass(self, seat: int, _a: int, _b: int) -> None:
+        if self.rules.hand_limit is not None:
+            self._stall()
         self._settle((seat + self.direction) % self.n)
+
+    def _stall(self) -> None:
+        """The engine's ``Round._passed`` (K1-5 [decision]): after two whole turns of the
+        table without a card played, the piles are shuffled together."""
+        self.stalled += 1
+        if self.stalled >= STALLED_TABLE_TURNS * self.n:
+            self.stalled = 0
+            self._reshuffle(True)
 
     def _on_color(self, seat: int, color: int, _b: int) -> None:
         self._choose_color(seat, color)
@@ -734,6 +749,8 @@ class FastRound:
                 self.phase = DRAWN
                 return
         after = (seat + self.direction) % self.n
+        if self.rules.hand_limit is not None:
+            self._stall()
         if self.pending_penalty or self.rules.hand_limit is not None or [] in self.hands:
             self._settle(after)
         else:  # _settle(after), inlined for the common case
@@ -1015,6 +1032,7 @@ def new_round(
     r.game_over = False
     r.scores = scores
     r.reshuffles = 0
+    r.stalled = 0
     r.acting = actor
     return r
 
@@ -1172,6 +1190,7 @@ def from_round(rnd: Round, shuffler: IntShuffler) -> FastRound:
     r.winner = rnd.winner
     r.game_over = rnd.game_over
     r.reshuffles = rnd.reshuffles
+    r.stalled = rnd.stalled
     return r
 
 
@@ -1204,6 +1223,7 @@ def position(r: FastRound) -> tuple[object, ...]:
         tuple(r.scores),
         r.game_over,
         r.reshuffles,
+        r.stalled,
     )
 
 

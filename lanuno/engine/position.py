@@ -58,6 +58,8 @@ that hold their default. Cards are written in card notation (``R7``, ``W+4``), j
 ``round``      the round number (default 1); ``dealer`` the dealer (default 0);
 ``reshuffles`` how many times the discard pile became the draw pile this round (these
                name the shuffles, so a seeded shuffler shuffles alike)
+``stalled``    with a hand limit (K1-5): the turns in a row that ended without a card
+               played
 =============  =========================================================================
 
 A position may hold fewer cards than the deck (the missing cards are out of play, which
@@ -149,6 +151,7 @@ class Position:
     round_no: int = 1
     dealer: int = 0
     reshuffles: int = 0
+    stalled: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.hands)
@@ -220,8 +223,8 @@ class Position:
             raise ValueError("direction is 1 (cw) or -1 (ccw)")
         if self.color is None and self.phase is not Phase.CHOOSE_COLOR:
             raise ValueError("only the choose_color phase may have no current color")
-        if self.pending_penalty < 0 or self.round_no < 1 or self.reshuffles < 0:
-            raise ValueError("penalty, round and reshuffles cannot be negative")
+        if min(self.pending_penalty, self.reshuffles, self.stalled) < 0 or self.round_no < 1:
+            raise ValueError("penalty, round, reshuffles and stalled turns cannot be negative")
         if self.pending_penalty:
             seat("penalty source", self.penalty_source)
             seat("penalty target", self.penalty_target)
@@ -337,6 +340,8 @@ class Position:
             add(f"dealer={self.dealer}")
         if self.reshuffles:
             add(f"reshuffles={self.reshuffles}")
+        if self.stalled:
+            add(f"stalled={self.stalled}")
 
     def shows_wd4(self) -> bool:
         """Whether the challenge facts are live (and so written): a Wild Draw Four on top
@@ -492,5 +497,6 @@ _READERS: dict[str, Callable[[str, int], dict[str, object]]] = {
     "round": lambda v, _n: {"round_no": _read_int(v)},
     "dealer": lambda v, _n: {"dealer": _read_int(v)},
     "reshuffles": lambda v, _n: {"reshuffles": _read_int(v)},
+    "stalled": lambda v, _n: {"stalled": _read_int(v)},
 }
 """One reader per text field: (value, number of seats) -> Position keywords."""

@@ -86,6 +86,9 @@ from lanuno.engine.views import SeatView, TableView
 
 AUTOPILOT_AFTER = 2
 """T3: consecutive timeouts after which a bot plays the seat."""
+STALLED_TABLE_TURNS = 2
+"""K1-5 [decision]: whole turns of the table without a card played, with a hand limit, after
+which the piles are shuffled together (see ``Round._passed``)."""
 
 # The most frequent events are immutable values too: shared, like the actions above
 # (building a frozen dataclass costs more than the rest of a typical play).
@@ -210,6 +213,8 @@ class Round:
         self.winner: int | None = None
         self.game_over = False
         self.reshuffles = 0
+        self.stalled = 0
+        """With a hand limit: turns in a row that ended without a card played (K1-5)."""
         self.decision_started = now
         self.events: list[Event] = []
         self.version = 0
@@ -273,6 +278,7 @@ class Round:
         rnd.timeouts_in_row = list(pos.timeouts)
         rnd.autopilot = list(pos.autopilot)
         rnd.reshuffles = pos.reshuffles
+        rnd.stalled = pos.stalled
         winner = rnd.winner = pos.winner
         if winner is not None:
             target = pos.rules.target
@@ -314,6 +320,7 @@ class Round:
             round_no=self.round_no,
             dealer=self.dealer,
             reshuffles=self.reshuffles,
+            stalled=self.stalled,
         )
 
     def clone(self) -> Round:
@@ -398,17 +405,35 @@ class Round:
 
     # ----------------------------------------------------------------- piles
 
-    def _reshuffle(self) -> None:
-        """O15: the discard pile but its top card becomes the new draw pile."""
+    def _reshuffle(self, *, gather: bool = False) -> None:
+        """O15: the discard pile but its top card becomes the new draw pile (shuffled with
+        the draw pile itself when ``gather``: K1-5's stalled table)."""
         if len(self.discard) <= 1:
             return
         rest = self.discard[:-1]
         del self.discard[:-1]
+        if gather:
+            rest.extend(self.draw_pile)
+            self.draw_pile = []
         self.reshuffles += 1
         self.shuffler.shuffle(rest, f"round {self.round_no} reshuffle {self.reshuffles}")
         rest.extend(self.draw_pile)
         self.draw_pile = rest
         self.events.append(Reshuffled(len(rest)))
+
+    def _passed(self, seat: int) -> None:
+        """A turn ends without a card played. K1-5 [decision]: returned cards keep the draw
+        pile from running out, so a table whose fitting cards all lie in the discard pile
+        would draw and return cards for ever; after two whole turns of the table without a
+        card played, the draw pile and the discard pile but its top card are shuffled
+        together."""
+        self.events.append(_PASSED[seat])
+        if self.rules.hand_limit is None:
+            return
+        self.stalled += 1
+        if self.stalled >= STALLED_TABLE_TURNS * self.n:
+            self.stalled = 0
+            self._reshuffle(gather=True)
 
     def _take(self, count: int) -> list[Card]:
         """Up to ``count`` cards off the draw pile; O16: fewer if both piles run dry."""
@@ -584,6 +609,7 @@ class Round:
 
     def _play(self, seat: int, card: Card) -> None:
         """The card leaves the hand and takes effect (O17-O20, T5, K2-4, K2-7, KA4, KA5)."""
+        self.stalled = 0
         hand = self.hands[seat]
         rank = card.rank
         if rank is _WILD_DRAW_FOUR:
@@ -756,12 +782,12 @@ class Round:
                 self.drawn_card = card
                 self.phase = _DRAWN
                 return
-        self.events.append(_PASSED[seat])
+        self._passed(seat)
         self._settle((seat + self.direction) % self.n)
 
     def _on_pass(self, action: Pass) -> None:
         _legal.check_pass(self, action)
-        self.events.append(_PASSED[action.seat])
+        self._passed(action.seat)
         self._settle(self._next(action.seat))
 
     def _on_choose_color(self, action: ChooseColor) -> None:
@@ -888,7 +914,7 @@ class Round:
                 self.events.append(_PLAYED[seat][got[0].index])
                 self._play(seat, got[0])
             else:
-                self.events.append(_PASSED[seat])
+                self._passed(seat)
                 self._settle(self._next(seat))
         elif phase is _DRAWN:
             card = self.drawn_card
@@ -897,7 +923,7 @@ class Round:
                 self.events.append(_PLAYED[seat][card.index])
                 self._play(seat, card)
             else:
-                self.events.append(_PASSED[seat])
+                self._passed(seat)
                 self._settle(self._next(seat))
         elif phase is _PENALTY:
             self._take_penalty()

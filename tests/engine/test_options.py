@@ -9,7 +9,7 @@ from typing import ClassVar
 import pytest
 from prepared import act, cards, hand, of_type, prepared_game, refused
 
-from lanuno.engine.actions import Action, CounterUno, Pass, Play
+from lanuno.engine.actions import Action, CounterUno, Draw, Pass, Play, ReturnCard
 from lanuno.engine.actions import parse_action as A
 from lanuno.engine.cards import Card, Color
 from lanuno.engine.events import (
@@ -22,10 +22,12 @@ from lanuno.engine.events import (
     HandsRotated,
     HandsSwapped,
     Played,
+    Reshuffled,
     Skipped,
     TimedOut,
 )
 from lanuno.engine.phases import Phase
+from lanuno.engine.round import Round
 from lanuno.engine.rules import kids1, kids2, official, with_options
 
 STACKING = with_options(official(), ["stacking"])
@@ -394,6 +396,70 @@ def test_K1_5_timeout_returns_the_highest_value_cards() -> None:
     game.handle_timeout(20)
     assert hand(game, 1) == cards("Y1 Y2 Y3 Y6 Y7 G8")
     assert game.round.turn == 2
+
+
+# Found by the tournament (kids1, a bot heads-up): nothing held or in the draw pile fits Y5,
+# every fitting card lies in the discard pile, and each drawn 9 goes back under the pile.
+STALLED = (
+    "kids1 hands=R1,R2,G3,G4,B6,B7/R8,G8,B8,R3,G2,B1 discard=Y1,Y2,Y3,R5,Y5 draw=B9,G9,R9 color=Y"
+)
+
+
+def _draw_and_return_the_drawn_card(rnd: Round) -> list[Event]:
+    seat, drawn = rnd.actor, rnd.draw_pile[-1]
+    events = rnd.apply(Draw(seat))
+    assert rnd.phase is Phase.EXCESS
+    return events + rnd.apply(ReturnCard(seat, drawn))
+
+
+def test_K1_5_a_stalled_table_shuffles_the_draw_and_discard_piles_together() -> None:
+    rnd = Round.from_position(STALLED)
+    for turn in range(3):
+        assert not of_type(_draw_and_return_the_drawn_card(rnd), Reshuffled)
+        assert rnd.to_position().stalled == turn + 1
+    # The second whole turn of the table without a card played: the piles are shuffled (the
+    # drawn card then goes back under the new pile).
+    events = _draw_and_return_the_drawn_card(rnd)
+    assert [e.count for e in of_type(events, Reshuffled)] == [6]
+    assert [c.code for c in rnd.discard] == ["Y5"]
+    assert sorted(c.code for c in rnd.draw_pile) == sorted(
+        ["B9", "G9", "R9", "Y1", "Y2", "Y3", "R5"]
+    )
+    assert rnd.to_position().stalled == 0
+    # Now a fitting card comes up within the next draws and play goes on.
+    for _ in range(7):
+        if Draw(rnd.actor) not in rnd.legal_actions(rnd.actor):
+            break
+        seat, drawn = rnd.actor, rnd.draw_pile[-1]
+        rnd.apply(Draw(seat))
+        if rnd.phase is Phase.DRAWN:
+            rnd.apply(Play(seat, drawn))
+            break
+        rnd.apply(ReturnCard(seat, drawn))
+    assert of_type(rnd.events, Played)
+    assert rnd.discard[-1] != Card.parse("Y5")
+
+
+def test_K1_5_a_card_played_restarts_the_count_and_without_a_limit_there_is_none() -> None:
+    rnd = Round.from_position(STALLED.replace("B9", "Y9") + " stalled=3")  # the draw fits
+    rnd.apply(Draw(0))
+    assert rnd.phase is Phase.DRAWN
+    rnd.apply(Play(0, Card.parse("Y9")))
+    assert rnd.to_position().stalled == 0
+    # The position text keeps the count, and reads it back.
+    stalled = Round.from_position(STALLED + " stalled=3")
+    assert str(stalled.to_position()).endswith("stalled=3")
+    assert of_type(_draw_and_return_the_drawn_card(stalled), Reshuffled)
+    # Without a hand limit the draw pile runs out as O15 says: no count is kept.
+    official_round = Round.from_position(
+        "official hands=R1,R2/G3,G4 discard=Y1,Y5 draw=B9,G9 color=Y"
+    )
+    for _ in range(2):
+        seat = official_round.actor
+        official_round.apply(Draw(seat))
+        if official_round.phase is Phase.DRAWN:
+            official_round.apply(Pass(seat))
+    assert official_round.to_position().stalled == 0
 
 
 K2_9_HANDS = ["G1 G2 G3 G4 G6 G7", "Y1 Y2 Y3 Y4 Y6 Y+2", "B1 B2 B3 B4 B6 BS"]
