@@ -519,7 +519,7 @@ class FastRound:
         self._settle((seat + self.direction) % self.n)
 
     def _stall(self) -> None:
-        """The engine's ``Round._passed`` (K1-5 [decision]): after two whole turns of the
+        """The engine's ``Round._passed`` (K1-5 [reading]): after two whole turns of the
         table without a card played, the piles are shuffled together."""
         self.stalled += 1
         if self.stalled >= STALLED_TABLE_TURNS * self.n:

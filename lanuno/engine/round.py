@@ -87,7 +87,7 @@ from lanuno.engine.views import SeatView, TableView
 AUTOPILOT_AFTER = 2
 """T3: consecutive timeouts after which a bot plays the seat."""
 STALLED_TABLE_TURNS = 2
-"""K1-5 [decision]: whole turns of the table without a card played, with a hand limit, after
+"""K1-5 [reading]: whole turns of the table without a card played, with a hand limit, after
 which the piles are shuffled together (see ``Round._passed``)."""
 
 # The most frequent events are immutable values too: shared, like the actions above
@@ -422,7 +422,7 @@ class Round:
         self.events.append(Reshuffled(len(rest)))
 
     def _passed(self, seat: int) -> None:
-        """A turn ends without a card played. K1-5 [decision]: returned cards keep the draw
+        """A turn ends without a card played. K1-5 [reading]: returned cards keep the draw
         pile from running out, so a table whose fitting cards all lie in the discard pile
         would draw and return cards for ever; after two whole turns of the table without a
         card played, the draw pile and the discard pile but its top card are shuffled
