@@ -43,7 +43,7 @@ from lanuno.engine.actions import (
 )
 from lanuno.engine.cards import ALL_FACES, COLORS, Color, DeckKind, Rank, build_deck, parse_card
 from lanuno.engine.phases import Phase
-from lanuno.engine.round import STALLED_TABLE_TURNS, Round
+from lanuno.engine.round import Round
 from lanuno.engine.rules import Rules, Scoring, WildDrawFour
 
 MAX_SEATS = 10
@@ -519,10 +519,11 @@ class FastRound:
         self._settle((seat + self.direction) % self.n)
 
     def _stall(self) -> None:
-        """The engine's ``Round._passed`` (K1-5 [reading]): after two whole turns of the
-        table without a card played, the piles are shuffled together."""
+        """The engine's ``Round._passed`` (K1-5 [reading]): once as many turns in a row as
+        the draw pile has cards have ended without a card played, the piles are shuffled
+        together."""
         self.stalled += 1
-        if self.stalled >= STALLED_TABLE_TURNS * self.n:
+        if self.stalled >= len(self.draw_pile):
             self.stalled = 0
             self._reshuffle(True)
 

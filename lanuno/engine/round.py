@@ -86,9 +86,6 @@ from lanuno.engine.views import SeatView, TableView
 
 AUTOPILOT_AFTER = 2
 """T3: consecutive timeouts after which a bot plays the seat."""
-STALLED_TABLE_TURNS = 2
-"""K1-5 [reading]: whole turns of the table without a card played, with a hand limit, after
-which the piles are shuffled together (see ``Round._passed``)."""
 
 # The most frequent events are immutable values too: shared, like the actions above
 # (building a frozen dataclass costs more than the rest of a typical play).
@@ -424,14 +421,14 @@ class Round:
     def _passed(self, seat: int) -> None:
         """A turn ends without a card played. K1-5 [reading]: returned cards keep the draw
         pile from running out, so a table whose fitting cards all lie in the discard pile
-        would draw and return cards for ever; after two whole turns of the table without a
-        card played, the draw pile and the discard pile but its top card are shuffled
-        together."""
+        would draw and return cards for ever; once as many turns in a row as the draw pile
+        has cards have ended without a card played (the pile has gone round), the draw pile
+        and the discard pile but its top card are shuffled together."""
         self.events.append(_PASSED[seat])
         if self.rules.hand_limit is None:
             return
         self.stalled += 1
-        if self.stalled >= STALLED_TABLE_TURNS * self.n:
+        if self.stalled >= len(self.draw_pile):
             self.stalled = 0
             self._reshuffle(gather=True)
 

@@ -414,11 +414,11 @@ def _draw_and_return_the_drawn_card(rnd: Round) -> list[Event]:
 
 def test_K1_5_a_stalled_table_shuffles_the_draw_and_discard_piles_together() -> None:
     rnd = Round.from_position(STALLED)
-    for turn in range(3):
-        assert not of_type(_draw_and_return_the_drawn_card(rnd), Reshuffled)
-        assert rnd.to_position().stalled == turn + 1
-    # The second whole turn of the table without a card played: the piles are shuffled (the
-    # drawn card then goes back under the new pile).
+    assert not of_type(_draw_and_return_the_drawn_card(rnd), Reshuffled)
+    assert rnd.to_position().stalled == 1
+    # The second turn in a row without a card played, with 2 cards left in the draw pile
+    # (the drawn one is still in the hand): the pile has gone round, the piles are shuffled
+    # together (the drawn card then goes back under the new pile).
     events = _draw_and_return_the_drawn_card(rnd)
     assert [e.count for e in of_type(events, Reshuffled)] == [6]
     assert [c.code for c in rnd.discard] == ["Y5"]
@@ -447,9 +447,15 @@ def test_K1_5_a_card_played_restarts_the_count_and_without_a_limit_there_is_none
     rnd.apply(Play(0, Card.parse("Y9")))
     assert rnd.to_position().stalled == 0
     # The position text keeps the count, and reads it back.
-    stalled = Round.from_position(STALLED + " stalled=3")
-    assert str(stalled.to_position()).endswith("stalled=3")
+    stalled = Round.from_position(STALLED + " stalled=1")
+    assert str(stalled.to_position()).endswith("stalled=1")
     assert of_type(_draw_and_return_the_drawn_card(stalled), Reshuffled)
+    # A long draw pile goes round slowly: no shuffle after a few turns without a play.
+    long_pile = STALLED.replace("draw=B9,G9,R9", "draw=B9,G9,R9,B4,G7,R7,B0,G0")
+    patient = Round.from_position(long_pile)
+    for _ in range(4):
+        assert not of_type(_draw_and_return_the_drawn_card(patient), Reshuffled)
+    assert patient.to_position().stalled == 4
     # Without a hand limit the draw pile runs out as O15 says: no count is kept.
     official_round = Round.from_position(
         "official hands=R1,R2/G3,G4 discard=Y1,Y5 draw=B9,G9 color=Y"
