@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat, starmap
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from lanuno.engine.actions import (
     AcceptPenalty,
@@ -43,8 +43,10 @@ from lanuno.engine.actions import (
 )
 from lanuno.engine.cards import ALL_FACES, COLORS, Color, DeckKind, Rank, build_deck, parse_card
 from lanuno.engine.phases import Phase
-from lanuno.engine.round import Round
 from lanuno.engine.rules import Rules, Scoring, WildDrawFour
+
+if TYPE_CHECKING:
+    from lanuno.engine.round import Round
 
 MAX_SEATS = 10
 FACES = len(ALL_FACES)
