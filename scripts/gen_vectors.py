@@ -191,7 +191,8 @@ EVENT_MEANINGS = {
     "passed": "`seat` kept the card it drew",
     "skipped": "`seat` loses its turn",
     "direction_changed": "play now goes this way (1 or -1)",
-    "reshuffled": "the discard pile (`count` cards) became the draw pile",
+    "reshuffled": "the discard pile became the draw pile (`count` cards; `gathered`: the"
+    " draw pile was shuffled in too, K1-5: nobody could play)",
     "penalty_pending": "`seat` must take `amount` cards unless it stacks or challenges",
     "uno_declared": "`seat` said UNO",
     "uno_exposed": "`seat` holds one card without having said UNO: it may be caught (O24)",

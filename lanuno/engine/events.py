@@ -128,6 +128,9 @@ class DirectionChanged(Event):
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     count: int
+    gathered: bool = False
+    """The draw pile was shuffled in too (K1-5 [reading]: a stalled table), not just
+    the discard pile into an empty draw pile (O15)."""
     kind: ClassVar[str] = "reshuffled"
 
 

@@ -416,7 +416,7 @@ class Round:
         self.shuffler.shuffle(rest, f"round {self.round_no} reshuffle {self.reshuffles}")
         rest.extend(self.draw_pile)
         self.draw_pile = rest
-        self.events.append(Reshuffled(len(rest)))
+        self.events.append(Reshuffled(len(rest), gather))
 
     def _passed(self, seat: int) -> None:
         """A turn ends without a card played. K1-5 [reading]: returned cards keep the draw

@@ -207,6 +207,9 @@ EN: dict[str, str] = {
     "ev.direction_cw": "Play goes clockwise now.",
     "ev.direction_ccw": "Play goes counter-clockwise now.",
     "ev.reshuffled": "The discard pile was shuffled into a new draw pile ({count}).",
+    "ev.reshuffled_stalled": (
+        "Nobody could play: the draw and discard piles were shuffled together ({count})."
+    ),
     "ev.my_seed_unused": (
         "Round {round} was shuffled without your seed (it did not reach the host in time); "
         "the deck still checks out against the seeds that were used."
@@ -704,6 +707,9 @@ FR: dict[str, str] = {
     "ev.direction_cw": "Le jeu tourne maintenant dans le sens horaire.",
     "ev.direction_ccw": "Le jeu tourne maintenant dans le sens antihoraire.",
     "ev.reshuffled": "La défausse a été mélangée en une nouvelle pioche ({count}).",
+    "ev.reshuffled_stalled": (
+        "Personne ne pouvait jouer : pioche et défausse ont été mélangées ensemble ({count})."
+    ),
     "ev.my_seed_unused": (
         "La manche {round} a été mélangée sans votre graine (arrivée trop tard chez l'hôte) ; "
         "le paquet reste vérifié avec les graines utilisées."

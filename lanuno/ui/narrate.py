@@ -156,7 +156,8 @@ def _table_events(kind: str, n: _Narration) -> LogLine | None:
         ccw = _int(fields, "direction") == -1
         return LogLine(tr("ev.direction_ccw" if ccw else "ev.direction_cw"))
     if kind == "reshuffled":
-        return LogLine(tr("ev.reshuffled", count=cards))
+        key = "ev.reshuffled_stalled" if fields.get("gathered") is True else "ev.reshuffled"
+        return LogLine(tr(key, count=cards))
     if kind == "my_seed_unused":
         return LogLine(tr("ev.my_seed_unused", round=fields.get("round", "?")))
     if kind == "penalty_pending":

@@ -420,7 +420,7 @@ def test_K1_5_a_stalled_table_shuffles_the_draw_and_discard_piles_together() -> 
     # (the drawn one is still in the hand): the pile has gone round, the piles are shuffled
     # together (the drawn card then goes back under the new pile).
     events = _draw_and_return_the_drawn_card(rnd)
-    assert [e.count for e in of_type(events, Reshuffled)] == [6]
+    assert of_type(events, Reshuffled) == [Reshuffled(6, gathered=True)]  # the log says why
     assert [c.code for c in rnd.discard] == ["Y5"]
     assert sorted(c.code for c in rnd.draw_pile) == sorted(
         ["B9", "G9", "R9", "Y1", "Y2", "Y3", "R5"]

@@ -139,7 +139,7 @@ def test_O15_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top() -> 
     act(game, "1 play R6", "0 play R1", "1 play R7")
     assert [c.code for c in rnd.discard] == ["R5", "R6", "R1", "R7"]
     events = act(game, "0 draw")  # R1 comes first in the prepared reshuffle: it fits
-    assert [e.count for e in of_type(events, Reshuffled)] == [3]
+    assert of_type(events, Reshuffled) == [Reshuffled(3, gathered=False)]
     assert "round 1 reshuffle 1" in game.shuffler.purposes  # type: ignore[attr-defined]
     assert [c.code for c in rnd.discard] == ["R7"]
     assert [c.code for c in rnd.draw_pile] == ["R6", "R5"]  # R5 is next

@@ -144,6 +144,7 @@ EVENTS: list[tuple[str, dict[str, object]]] = [
     ("direction_changed", {"direction": 1}),
     ("hands_rotated", {}),
     ("reshuffled", {"count": 30}),
+    ("reshuffled", {"count": 64, "gathered": True}),
     ("my_seed_unused", {"round": 2}),
     ("penalty_pending", {"seat": 0, "amount": 4}),
     *[("counter_uno", {"caller": a, "target": b, "caught": c}) for a, b in ((0, 1), (1, 0))
