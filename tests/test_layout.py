@@ -39,13 +39,15 @@ VERSION_HEADING = re.compile(r"^## \[(\d+)\.(\d+)\.(\d+)\] - (\d{4}-\d{2}-\d{2})
 GROUPS = ("Added", "Changed", "Deprecated", "Removed", "Fixed", "Security")
 
 
-def changelog_versions() -> list[tuple[tuple[int, int, int], date, list[str]]]:
-    """(version, date, its groups in order) for each ``## [X.Y.Z] - YYYY-MM-DD`` heading."""
-    versions: list[tuple[tuple[int, int, int], date, list[str]]] = []
+def changelog_versions() -> list[tuple[tuple[int, int, int] | None, date | None, list[str]]]:
+    """(version, date, its groups in order) for each ``## [X.Y.Z] - YYYY-MM-DD`` heading,
+    after (None, None, groups) for ``## [Unreleased]`` when the changelog has one."""
+    versions: list[tuple[tuple[int, int, int] | None, date | None, list[str]]] = []
     for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             if line == "## [Unreleased]":
                 assert not versions, "[Unreleased] comes first"
+                versions.append((None, None, []))
                 continue
             found = VERSION_HEADING.match(line)
             assert found, f"a version heading is '## [X.Y.Z] - YYYY-MM-DD', not {line!r}"
@@ -57,20 +59,24 @@ def changelog_versions() -> list[tuple[tuple[int, int, int], date, list[str]]]:
     return versions
 
 
+def released() -> list[tuple[tuple[int, int, int], date]]:
+    return [(number, day) for number, day, _ in changelog_versions() if number and day]
+
+
 def test_the_changelog_lists_dated_versions_newest_first() -> None:
-    versions = changelog_versions()
+    versions = released()
     assert versions
-    numbers = [number for number, _, _ in versions]
-    days = [day for _, day, _ in versions]
+    numbers = [number for number, _ in versions]
+    days = [day for _, day in versions]
     assert numbers == sorted(numbers, reverse=True)
     assert len(set(numbers)) == len(numbers)
     assert days == sorted(days, reverse=True)
-    for number, _, groups in versions:
+    for number, _, groups in changelog_versions():  # [Unreleased] too
         assert set(groups) <= set(GROUPS), (number, groups)
         assert groups == sorted(groups, key=GROUPS.index), (number, groups)
 
 
 def test_the_newest_changelog_version_is_the_package_version() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    newest = ".".join(map(str, changelog_versions()[0][0]))
+    newest = ".".join(map(str, released()[0][0]))
     assert project["version"] == lanuno.__version__ == newest
