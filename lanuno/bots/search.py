@@ -160,6 +160,7 @@ class WorldMaker:
             scores=table.scores,
             round_no=table.round_no,
             dealer=table.dealer,
+            stalled=table.stalled,
         )
         template = fc.from_round(
             Round.from_position(position), fc.RandomIntShuffler(random.Random(0))

@@ -52,6 +52,8 @@ class PublicTable(NamedTuple):
     log: tuple[Event, ...]
     """Public events of this round, oldest first."""
     winner: int | None
+    stalled: int
+    """With a hand limit (K1-5): the turns in a row that ended without a card played."""
 
 
 class Observation(NamedTuple):
@@ -158,6 +160,7 @@ def _public_table(rnd: Round, cache: _RoundCache) -> PublicTable:
             tuple(rnd.discard),
             tuple(cache.public),
             rnd.winner,
+            rnd.stalled,
         ),
     )
     cache.version = stamp

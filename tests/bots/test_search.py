@@ -1,13 +1,25 @@
-"""The expert's playouts: jump-ins (T6) and Counter-UNO (O24) happen in them, and with a
-points target the evaluation weighs the points at stake, not only who wins."""
+"""The expert's playouts: jump-ins (T6) and Counter-UNO (O24) happen in them, with a
+points target the evaluation weighs the points at stake, not only who wins, and a stalled
+kids' table goes on counting (K1-5)."""
 
 from __future__ import annotations
 
 import random
 
 from lanuno.bots import fastcore as fc
-from lanuno.bots.search import out_of_turn, policy, rewards, scored_rewards, self_policy
+from lanuno.bots.knowledge import read_table
+from lanuno.bots.search import (
+    WorldMaker,
+    out_of_turn,
+    policy,
+    rewards,
+    scored_rewards,
+    self_policy,
+)
+from lanuno.engine.game import Game
+from lanuno.engine.observation import observe_round
 from lanuno.engine.round import Round
+from lanuno.engine.rules import preset
 
 
 def _core(text: str) -> fc.FastRound:
@@ -56,3 +68,15 @@ def test_own_playout_turns_shed_a_skip_first_heads_up() -> None:
         "official hands=R3,RS,B1/Y7,Y8,G2/Y1,Y2,Y3/B5,B6,B7 discard=G1,R5 draw=G9 color=R turn=0"
     )
     assert self_policy(r4, 0, random.Random(0)) == policy(r4, 0, random.Random(0))
+
+
+def test_K1_5_worlds_carry_the_stall_count() -> None:
+    # A kids' table some turns into a stall: every world the expert samples goes on
+    # counting from there (the count is public), so its playouts shuffle when the table
+    # would.
+    rnd = Game(preset("kids1"), 2, "stall count").round
+    rnd.stalled = 2  # as if two turns in a row had ended without a card played
+    view = observe_round(rnd, rnd.actor)
+    assert view.table.stalled == 2
+    maker = WorldMaker.from_view(view, read_table(view))
+    assert {maker.sample(random.Random(seed)).stalled for seed in range(5)} == {2}
