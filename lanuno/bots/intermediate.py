@@ -1,8 +1,9 @@
 """Intermediate: sound habits of a regular player, no memory and no look-ahead.
 
-Keeps wilds for when nothing else fits, follows the color it holds most, changes the
-color to its favourite, dumps high-value and attacking cards when someone is near UNO,
-says UNO reliably and catches sometimes (B3), never bluffs a Wild Draw Four.
+Keeps wilds for when nothing else fits, follows the color it holds most (on a kids' table:
+sheds first the card its other cards match least), changes the color to its favourite,
+dumps high-value and attacking cards when someone is near UNO, says UNO reliably and
+catches sometimes (B3), never bluffs a Wild Draw Four.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from lanuno.engine.actions import (
     Play,
     SwapHands,
 )
-from lanuno.engine.cards import Card, Rank
+from lanuno.engine.cards import Card, DeckKind, Rank
 from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import WildDrawFour
@@ -98,9 +99,11 @@ class IntermediateBot:
         weights = tactics.color_weights(hand)
         danger = tactics.danger(view) <= tactics.NEAR_UNO
         next_short = view.table.counts[tactics.next_seat(view)] <= tactics.NEAR_UNO
+        kids_table = view.table.rules.deck is not DeckKind.STANDARD
 
         def score(play: Play) -> float:
-            return tactics.habit_value(play.card.index, weights, danger, next_short)
+            ties = tactics.ties_of(play.card, hand) if kids_table else None
+            return tactics.habit_value(play.card.index, weights, danger, next_short, ties)
 
         best = max(plays, key=score)
         remaining: list[Card] = list(hand)

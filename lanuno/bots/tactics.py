@@ -16,6 +16,7 @@ from lanuno.engine.observation import Observation
 ATTACK_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
 
 _SUIT = tuple(COLORS.index(c.color) if c.color is not None else -1 for c in ALL_FACES)
+_RANK = tuple(c.rank for c in ALL_FACES)
 _WEIGHT = tuple(1.5 if c.rank in ATTACK_RANKS else 1.0 for c in ALL_FACES)
 
 
@@ -48,21 +49,44 @@ _POINTS = tuple(c.points for c in ALL_FACES)
 _ATTACKS = tuple(c.rank in ATTACK_RANKS for c in ALL_FACES)
 
 
-def habit_value(face: int, weights: Sequence[float], danger: bool, next_short: bool) -> float:
+def habit_value(
+    face: int,
+    weights: Sequence[float],
+    danger: bool,
+    next_short: bool,
+    ties: int | None = None,
+) -> float:
     """How much a regular player (and the intermediate bot exactly) wants to play a card
     that fits (by ``Card.index``), given its hand's ``color_weights_of``: the color it holds
     most; wilds kept for when nothing else fits, unless someone is near UNO (``danger``),
     when it dumps points; a Skip, Reverse or Draw Two when the next player is near UNO.
+    With ``ties`` (a kids' table, :func:`ties_of`), the card fewest of its other cards
+    match replaces the color held most.
     The expert reads the opponents' plays against it (:mod:`lanuno.bots.inference`)."""
     suit = _SUIT[face]
     if suit < 0:
         return 2.0 if danger else -10.0 + _POINTS[face] / 100
-    value = weights[suit]
+    value = weights[suit] if ties is None else -float(ties)
     if danger:
         value += _POINTS[face] / 5
     if next_short and _ATTACKS[face]:
         value += 10
     return value
+
+
+def ties_of(card: Card, hand: Sequence[Card]) -> int:
+    """How many of the other cards in ``hand`` (which holds ``card``) match ``card``'s color
+    or number. On a kids' table a regular player sheds first the card with the fewest:
+    the others can follow one another later, it will only fit when the pile happens to
+    match it (by ``scripts/tournament.py``, the intermediate then beats beginners on kids1,
+    where following the color held most lost to them)."""
+    return ties_among(card.index, [other.index for other in hand])
+
+
+def ties_among(face: int, faces: Sequence[int]) -> int:
+    """:func:`ties_of` by ``Card.index`` (``faces`` holds ``face``)."""
+    suit, rank = _SUIT[face], _RANK[face]
+    return sum(1 for other in faces if _SUIT[other] == suit or _RANK[other] == rank) - 1
 
 
 def color_weights(hand: Iterable[Card]) -> list[float]:
