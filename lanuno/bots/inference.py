@@ -1,9 +1,10 @@
 """What opponents' own choices say about their hands (B2: read from the public log only).
 
 Most players, and the intermediate bot exactly, follow a few habits
-(``tactics.habit_value``): among the cards that fit they play the color they hold most,
-keeping wilds for when nothing else fits, but dump points and attack while someone is
-near UNO; and they name for a wild the color they hold most. So each choice is soft
+(``tactics.habit_value``): among the cards that fit they play the color they hold most
+(on a kids' table, the card their other cards match least), keeping wilds for when nothing
+else fits, but dump points and attack while someone is near UNO; and they name for a wild
+the color they hold most. So each choice is soft
 evidence about the hand it was made from: the hand then is the hand now plus the cards
 played since, as long as the seat received no unseen card in between (a draw, a penalty,
 a gift, a swap ends the evidence). :func:`read_choices` lists that evidence;
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 from lanuno.bots import fastcore as fc
 from lanuno.bots import tactics
-from lanuno.engine.cards import COLORS
+from lanuno.engine.cards import COLORS, DeckKind
 from lanuno.engine.events import (
     CardsReturned,
     CardTurned,
@@ -75,6 +76,9 @@ class Choice:
     """Someone other than the seat was near UNO (``tactics.NEAR_UNO``) at the play."""
     next_short: bool = False
     """The next player was near UNO at the play."""
+    kids: bool = False
+    """Made on a kids' table, where a card played is read against the kids' habit
+    (``tactics.ties_of``; a color named is read as anywhere)."""
 
 
 @dataclass(slots=True)
@@ -88,6 +92,7 @@ class _Open:
     unseen: int = 0
     danger: bool = False
     next_short: bool = False
+    kids: bool = False
 
 
 def read_choices(view: Observation) -> tuple[Choice, ...]:
@@ -101,6 +106,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
     open_: list[list[_Open]] = [[] for _ in range(n)]
     after_draw = [False] * n
     direction = 1
+    kids = table.rules.deck is not DeckKind.STANDARD
     for event in table.log:
         kind = type(event)
         if kind is Played:
@@ -116,7 +122,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
                 what = PLAYED if suit >= 0 else WILD_PLAYED
                 next_short = counts[(seat + direction) % n] <= tactics.NEAR_UNO
                 open_[seat].append(
-                    _Open(seat, what, card, color, top_rank, [card], 0, danger, next_short)
+                    _Open(seat, what, card, color, top_rank, [card], 0, danger, next_short, kids)
                 )
             after_draw[seat] = False
             counts[seat] -= 1
@@ -127,7 +133,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
             assert isinstance(event, ColorChosen)
             color = COLORS.index(event.color)
             seat = event.seat
-            open_[seat].append(_Open(seat, NAMED, -1, color, top_rank, []))
+            open_[seat].append(_Open(seat, NAMED, -1, color, top_rank, [], kids=kids))
         elif kind is CardTurned:
             assert isinstance(event, CardTurned)
             card = event.card.index
@@ -168,6 +174,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
             c.unseen,
             c.danger,
             c.next_short,
+            c.kids,
         )
         for seat in range(n)
         if seat != me
@@ -211,7 +218,7 @@ def consistent(
                 needed += _removals(hand, suit, mine, None)
         return needed <= slack
     color, top = choice.color, choice.top_rank
-    if choice.danger:
+    if choice.danger or (choice.kids and choice.kind == PLAYED):
         return _dumped(choice, hand, weights) <= slack
     fitting = [0, 0, 0, 0]
     for c in hand:
@@ -229,11 +236,17 @@ def consistent(
 
 
 def _dumped(choice: Choice, hand: Sequence[int], weights: Sequence[float]) -> int:
-    """For a play made while someone was near UNO: how many cards that fitted would the
-    habit (``tactics.habit_value``) have played before the chosen one (each must have been
-    drawn since for the choice to follow it)."""
-    danger, short = True, choice.next_short
-    chosen = tactics.habit_value(choice.card, weights, danger, short)
+    """For a play made while someone was near UNO, or on a kids' table: how many cards that
+    fitted would the habit (``tactics.habit_value``) have played before the chosen one
+    (each must have been drawn since for the choice to follow it)."""
+    danger, short = choice.danger, choice.next_short
+    kids = choice.kids
+
+    def value(face: int) -> float:
+        ties = tactics.ties_among(face, hand) if kids else None
+        return tactics.habit_value(face, weights, danger, short, ties)
+
+    chosen = value(choice.card)
     color, top = choice.color, choice.top_rank
     better = 0
     skipped_self = False
@@ -247,7 +260,7 @@ def _dumped(choice: Choice, hand: Sequence[int], weights: Sequence[float]) -> in
             continue  # does not fit
         if bluff and _RANK_OF[c] == fc.WILD_DRAW_FOUR:
             continue
-        if tactics.habit_value(c, weights, danger, short) > chosen:
+        if value(c) > chosen:
             better += 1
     return better
 

@@ -53,6 +53,26 @@ def test_intermediate_choices_agree_with_its_real_hand() -> None:
     assert seen[-1] > 20  # plays made while someone was near UNO are read too
 
 
+@pytest.mark.parametrize("table", ["kids1", "kids2"])
+def test_B1_kids_intermediate_choices_agree_with_its_real_hand(table: str) -> None:
+    # On a kids' table the reading follows the kids' habit (the card the hand matches
+    # least). The cards drawn since a choice are counted in the hand it was made from,
+    # and one of them can change which card matched least: a few choices in a thousand.
+    rules = with_options(preset(table), ["target=none"])
+    agree: Counter[bool] = Counter()
+    for game_no in range(12):
+        seats = 2 + game_no % 3
+        game = Game(rules, seats, f"inference/{game_no}")
+        bots = [make_bot(BotLevel.INTERMEDIATE) for _ in range(seats)]
+        for rnd in round_steps(game, bots, random.Random(game_no), 400):
+            for choice in read_choices(observe_round(rnd, rnd.actor)):
+                assert choice.kids
+                real = [card.index for card in rnd.hands[choice.seat]]
+                agree[consistent(choice, real)] += 1
+    assert agree[True] > 300
+    assert agree[False] <= agree[True] / 200  # the colour-held-most reading: 1 in 9 on kids1
+
+
 def test_habits() -> None:
     red, green = 0, 2
     # Named green while holding more red: a broken habit.
