@@ -4,14 +4,13 @@ Most players, and the intermediate bot exactly, follow a few habits
 (``tactics.habit_value``): among the cards that fit they play the color they hold most
 (on a kids' table, the card their other cards match least), keeping wilds for when nothing
 else fits, but dump points and attack while someone is near UNO; and they name for a wild
-the color they hold most. So each choice is soft
-evidence about the hand it was made from: the hand then is the hand now plus the cards
-played since, as long as the seat received no unseen card in between (a draw, a penalty,
-a gift, a swap ends the evidence). :func:`read_choices` lists that evidence;
-:func:`likelihood` says how well a sampled hand agrees with it, and the expert's world
-sampler keeps worlds in proportion (:mod:`lanuno.bots.search`). A choice that breaks a
-habit only makes a world less likely, never impossible, so a player with other habits
-misleads the reading only a little.
+the color they hold most. So each choice is soft evidence about the hand it was made from:
+the hand then is the hand now plus the cards played since, as long as the seat received no
+unseen card in between (a draw, a penalty, a gift, a swap ends the evidence).
+:func:`read_choices` lists that evidence; :func:`likelihood` says how well a sampled hand
+agrees with it, and the expert's world sampler keeps worlds in proportion
+(:mod:`lanuno.bots.search`). A choice that breaks a habit only makes a world less likely,
+never impossible, so a player with other habits misleads the reading only a little.
 """
 
 from __future__ import annotations
