@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from bot_helpers import round_steps
@@ -33,9 +34,10 @@ def _idx(code: str) -> int:
     return parse_card(code).index
 
 
-def test_intermediate_choices_agree_with_its_real_hand() -> None:
-    rules = with_options(preset("official"), ["target=none"])
-    seen: Counter[int] = Counter()
+def _intermediate_choices(table: str) -> Iterator[tuple[Choice, list[int]]]:
+    """Every choice read at every decision of 12 rounds of intermediates (2 to 4 seats),
+    with the real hand of the seat that made it."""
+    rules = with_options(preset(table), ["target=none"])
     for game_no in range(12):
         seats = 2 + game_no % 3
         game = Game(rules, seats, f"inference/{game_no}")
@@ -43,10 +45,15 @@ def test_intermediate_choices_agree_with_its_real_hand() -> None:
         for rnd in round_steps(game, bots, random.Random(game_no), 400):
             for choice in read_choices(observe_round(rnd, rnd.actor)):
                 assert choice.seat != rnd.actor
-                real = [card.index for card in rnd.hands[choice.seat]]
-                assert consistent(choice, real), (choice, rnd.hands[choice.seat])
-                seen[choice.kind] += 1
-                seen[-1] += choice.danger
+                yield choice, [card.index for card in rnd.hands[choice.seat]]
+
+
+def test_intermediate_choices_agree_with_its_real_hand() -> None:
+    seen: Counter[int] = Counter()
+    for choice, real in _intermediate_choices("official"):
+        assert consistent(choice, real), (choice, real)
+        seen[choice.kind] += 1
+        seen[-1] += choice.danger
     assert seen[PLAYED] > 100
     assert seen[NAMED] > 5
     assert seen[WILD_PLAYED] > 5
@@ -58,17 +65,10 @@ def test_B1_kids_intermediate_choices_agree_with_its_real_hand(table: str) -> No
     # On a kids' table the reading follows the kids' habit (the card the hand matches
     # least). The cards drawn since a choice are counted in the hand it was made from,
     # and one of them can change which card matched least: a few choices in a thousand.
-    rules = with_options(preset(table), ["target=none"])
     agree: Counter[bool] = Counter()
-    for game_no in range(12):
-        seats = 2 + game_no % 3
-        game = Game(rules, seats, f"inference/{game_no}")
-        bots = [make_bot(BotLevel.INTERMEDIATE) for _ in range(seats)]
-        for rnd in round_steps(game, bots, random.Random(game_no), 400):
-            for choice in read_choices(observe_round(rnd, rnd.actor)):
-                assert choice.kids
-                real = [card.index for card in rnd.hands[choice.seat]]
-                agree[consistent(choice, real)] += 1
+    for choice, real in _intermediate_choices(table):
+        assert choice.kids
+        agree[consistent(choice, real)] += 1
     assert agree[True] > 300
     assert agree[False] <= agree[True] / 200  # the colour-held-most reading: 1 in 9 on kids1
 
