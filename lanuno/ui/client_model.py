@@ -278,8 +278,13 @@ class ClientModel:
             return tr("prompt.wait", name=self.name_of(state.actor))
         phase = state.phase
         if phase == "penalty":
-            stackable = self.can("challenge") or self.can("play")
-            key = "prompt.penalty" if stackable else "prompt.penalty_simple"
+            # Name only the answers this penalty allows (O21 challenge, stacking option).
+            stack, challenge = self.can("play"), self.can("challenge")
+            key = {
+                (True, True): "prompt.penalty",
+                (True, False): "prompt.penalty_stack",
+                (False, True): "prompt.penalty_challenge",
+            }.get((stack, challenge), "prompt.penalty_simple")
             return tr(key, count=tr.plural("card", state.pending))
         if phase == "drawn":
             return tr("prompt.drawn" if self.can("pass") else "prompt.drawn_must")

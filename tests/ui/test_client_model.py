@@ -221,6 +221,29 @@ def test_prompts_by_phase() -> None:
     assert penalty.prompt(NOW) == "4 cards are coming your way: take them."
 
 
+@pytest.mark.parametrize(
+    ("legal", "en", "fr"),
+    [
+        (("accept",), "take them.", "prenez-les."),
+        (("accept", "play G+2"), "take them, or stack.", "prenez-les ou empilez."),
+        (("accept", "challenge"), "take them, or challenge.", "prenez-les ou contestez."),
+        (
+            ("accept", "challenge", "play W+4 B"),
+            "take them, stack, or challenge.",
+            "prenez-les, empilez ou contestez.",
+        ),
+    ],
+)
+def test_the_penalty_prompt_names_only_the_answers_allowed(
+    legal: tuple[str, ...], en: str, fr: str
+) -> None:
+    """A Draw Two cannot be challenged (O21), and stacking is an option (T1)."""
+    english = model_with(state(phase="penalty", pending=2, legal=legal))
+    assert english.prompt(NOW) == f"2 cards are coming your way: {en}"
+    french = model_with(state(phase="penalty", pending=2, legal=legal), lang="fr")
+    assert french.prompt(NOW) == f"2 cartes pour vous : {fr}"
+
+
 def test_seat_rows_carry_counts_flags_and_turn() -> None:
     rows = model_with(state()).seat_rows()
     assert [(r.name, r.count, r.declared, r.is_me, r.is_actor) for r in rows] == [
