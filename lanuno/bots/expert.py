@@ -1,6 +1,7 @@
 """Expert: counts cards, reads the table, and searches (B2-B4).
 
-* Always says UNO and always catches an exposed player (B3); always jumps in.
+* Always says UNO (with its last card, or with two when it can play one now) and always
+  catches an exposed player (B3); always jumps in, but not down to one card.
 * It decides from a frozen :class:`Observation` only (B2: honest by construction).
 * On its turn, and after a draw, it compares its options by Monte Carlo search on the
   fast simulation core (:mod:`lanuno.bots.search`, :mod:`lanuno.bots.fastcore`): worlds
@@ -107,11 +108,14 @@ class ExpertBot:
         for action in legal:
             if type(action) is CounterUno:
                 return action
-        for action in legal:
-            if type(action) is DeclareUno:
-                return action
         table = view.table
-        if table.actor != view.seat:
+        my_turn = table.actor == view.seat
+        # With two cards out of turn it does not jump in (below), so it has nothing to say.
+        if tactics.uno_worth_saying(view) and (my_turn or len(view.hand) != 2):
+            for action in legal:
+                if type(action) is DeclareUno:
+                    return action
+        if not my_turn:
             # Jump in (T6), but not down to one card: the UNO could only be said after
             # others had a chance to catch it.
             jump = [a for a in legal if type(a) is Play]

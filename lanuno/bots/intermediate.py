@@ -51,12 +51,9 @@ class IntermediateBot:
         legal = view.legal
         if not legal:
             return None
-        for action in legal:
-            kind = type(action)
-            if kind is DeclareUno and rng.random() < self.declare_uno:
-                return action
-            if kind is CounterUno and rng.random() < self.catch:
-                return action
+        call = self._call(view, rng)
+        if call is not None:
+            return call
         table = view.table
         if table.actor != view.seat:
             jump = [a for a in legal if type(a) is Play]
@@ -82,6 +79,18 @@ class IntermediateBot:
         if phase is Phase.EXCESS:
             return tactics.excess_card(view)
         return legal[0]
+
+    def _call(self, view: Observation, rng: random.Random) -> Action | None:
+        """UNO or Counter-UNO, each with its chance (rolled in the order of the legal
+        actions, whether or not a UNO is worth saying, so the rolls stay the same)."""
+        for action in view.legal:
+            kind = type(action)
+            if kind is DeclareUno:
+                if rng.random() < self.declare_uno and tactics.uno_worth_saying(view):
+                    return action
+            elif kind is CounterUno and rng.random() < self.catch:
+                return action
+        return None
 
     def _play_or_draw(self, view: Observation, legal: tuple[Action, ...]) -> Action:
         plays = tactics.distinct_plays(legal)

@@ -89,6 +89,12 @@ def ties_among(face: int, faces: Sequence[int]) -> int:
     return sum(1 for other in faces if _SUIT[other] == suit or _RANK[other] == rank) - 1
 
 
+def uno_worth_saying(view: Observation) -> bool:
+    """O23: say UNO with the last card, or with two when a card can be played now. Said
+    before a draw, it would only be lost with the drawn card (and look odd to people)."""
+    return len(view.hand) != 2 or any(type(action) is Play for action in view.legal)
+
+
 def color_weights(hand: Iterable[Card]) -> list[float]:
     """``color_weights_of`` for cards."""
     return color_weights_of(card.index for card in hand)

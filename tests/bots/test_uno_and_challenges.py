@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import pytest
 from bot_helpers import TEST_PLAYOUTS, table
 
 from lanuno.bots import LEVELS, make_bot
 from lanuno.bots.base import Bot
 from lanuno.bots.expert import bluff_odds, shown_share
+from lanuno.bots.intermediate import IntermediateBot
 from lanuno.bots.knowledge import read_table
 from lanuno.engine.actions import (
     AcceptPenalty,
@@ -49,7 +51,9 @@ class Tally:
         action = self.bot.choose(view, rng)
         can_catch = any(type(a) is CounterUno for a in legal)
         # A catch comes first when both are open (saying UNO can wait, an exposure cannot).
-        if any(type(a) is DeclareUno for a in legal) and not can_catch:
+        # With two cards, a UNO is worth saying only before a play (not before a draw).
+        worth = len(view.hand) != 2 or any(type(a) is Play for a in legal)
+        if any(type(a) is DeclareUno for a in legal) and worth and not can_catch:
             self.uno_chances += 1
             self.unos += type(action) is DeclareUno
         if can_catch:
@@ -81,6 +85,18 @@ def test_B3_uno_and_counter_uno_reliability_grows_with_level() -> None:
     assert b_catch < i_catch < e_catch == 1.0
     assert b_uno < 0.8
     assert b_catch < 0.3
+
+
+@pytest.mark.parametrize(
+    "bot", [IntermediateBot(declare_uno=1.0), make_bot("expert", playouts=TEST_PLAYOUTS)]
+)
+def test_B3_uno_is_said_before_a_play_not_before_a_forced_draw(bot: Bot) -> None:
+    nothing_fits = _crafted(["G2 B3", "R1 R2 R3"], "R9", actor=0).round
+    view = nothing_fits.seat_view(0)
+    assert DeclareUno(0) in view.legal
+    assert bot.choose(view, random.Random(0)) == Draw(0)
+    one_fits = _crafted(["R2 B3", "R1 R5 R3"], "R9", actor=0).round
+    assert bot.choose(one_fits.seat_view(0), random.Random(0)) == DeclareUno(0)
 
 
 # ------------------------------------------------------------------------------ B4
