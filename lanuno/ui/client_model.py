@@ -94,6 +94,16 @@ Presence = Literal["here", "away", "bot"]
 _BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
 
 
+def penalty_prompt_key(legal: tuple[str, ...]) -> str:
+    """The penalty prompt that names only the answers ``legal`` allows: a Draw Two cannot
+    be challenged (O21), and stacking is a table option (T1)."""
+    stack = any(action.startswith("play ") for action in legal)
+    challenge = "challenge" in legal
+    if stack:
+        return "prompt.penalty" if challenge else "prompt.penalty_stack"
+    return "prompt.penalty_challenge" if challenge else "prompt.penalty_simple"
+
+
 def seat_name(seat: LobbySeat | None, number: int, tr: Translator) -> str:
     """The name to show for a seat: the player's name, a bot's name in the reader's language
     ("Robot 2 (expert)"), or "Seat 3" for a seat without one (seats count from 1)."""
@@ -278,13 +288,7 @@ class ClientModel:
             return tr("prompt.wait", name=self.name_of(state.actor))
         phase = state.phase
         if phase == "penalty":
-            # Name only the answers this penalty allows (O21 challenge, stacking option).
-            stack, challenge = self.can("play"), self.can("challenge")
-            key = {
-                (True, True): "prompt.penalty",
-                (True, False): "prompt.penalty_stack",
-                (False, True): "prompt.penalty_challenge",
-            }.get((stack, challenge), "prompt.penalty_simple")
+            key = penalty_prompt_key(state.legal)
             return tr(key, count=tr.plural("card", state.pending))
         if phase == "drawn":
             return tr("prompt.drawn" if self.can("pass") else "prompt.drawn_must")

@@ -18,7 +18,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
 
 from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
-from lanuno.ui.client_model import seat_name
+from lanuno.ui.client_model import penalty_prompt_key, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names
@@ -112,7 +112,8 @@ def render_state(state: State, seat: int | None, names: Names, tr: Translator) -
     if state.actor is not None and state.actor == seat:
         waiting = tr("prompt.turn") if state.phase == "turn" else tr(f"prompt.{state.phase}")
         if state.phase == "penalty":
-            waiting = tr("prompt.penalty_simple", count=tr.plural("card", state.pending))
+            key = penalty_prompt_key(state.legal)
+            waiting = tr(key, count=tr.plural("card", state.pending))
         if state.phase == "drawn":
             waiting = tr("prompt.drawn")
     head = (

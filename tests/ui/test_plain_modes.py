@@ -47,6 +47,16 @@ def test_plain_prints_the_same_sentences_as_the_full_screen_log(lang: str) -> No
     assert not any("plays" in line or "cause" in line for line in printed)
 
 
+def test_plain_penalty_line_names_the_answers_it_lists() -> None:
+    """O21: the line offers a challenge only where the numbered answers hold one."""
+    client, _session, out = plain(seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(phase="penalty", pending=4, legal=("accept", "challenge"), sid=8))
+    assert "4 cards are coming your way: take them, or challenge." in out.getvalue()
+    assert "1) accept  2) challenge" in out.getvalue()
+
+
 def test_plain_counts_seats_from_one_both_ways() -> None:
     client, session, out = plain(seat=2)
     client.show(welcome(seat=2))
