@@ -114,8 +114,8 @@ def render_state(state: State, seat: int | None, names: Names, tr: Translator) -
         if state.phase == "penalty":
             key = penalty_prompt_key(state.legal)
             waiting = tr(key, count=tr.plural("card", state.pending))
-        if state.phase == "drawn":
-            waiting = tr("prompt.drawn")
+        if state.phase == "drawn":  # K1-4: on a kids' table the drawn card must be played
+            waiting = tr("prompt.drawn" if "pass" in state.legal else "prompt.drawn_must")
     head = (
         f"{tr('header.round', round=state.round)}  {tr('table.top')} {top}{color}  "
         f"{tr('table.draw_pile', count=state.draw_pile)}  {waiting}"

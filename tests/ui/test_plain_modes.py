@@ -57,6 +57,23 @@ def test_plain_penalty_line_names_the_answers_it_lists() -> None:
     assert "1) accept  2) challenge" in out.getvalue()
 
 
+@pytest.mark.parametrize(
+    ("legal", "line"),
+    [
+        (("play R7", "pass"), "You drew a card that fits: play it, or pass."),
+        (("play R7",), "You drew a card that fits: play it."),  # K1-4
+    ],
+)
+def test_plain_drawn_line_offers_a_pass_only_where_there_is_one(
+    legal: tuple[str, ...], line: str
+) -> None:
+    client, _session, out = plain(seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(phase="drawn", legal=legal, sid=8))
+    assert line in out.getvalue()
+
+
 def test_plain_counts_seats_from_one_both_ways() -> None:
     client, session, out = plain(seat=2)
     client.show(welcome(seat=2))
