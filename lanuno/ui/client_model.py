@@ -397,6 +397,8 @@ class ClientModel:
             or previous.phase != state.phase
             or previous.round != state.round
         )
+        if new_decision:
+            self.refusal = None  # it answered an earlier moment (the log keeps it)
         self._restore_selection(keep, prefer_legal=new_decision)
         return self._settle_picker()
 

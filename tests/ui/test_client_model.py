@@ -182,6 +182,22 @@ def test_refusal_shows_the_host_sentence_and_the_rule() -> None:
     assert model.refusal is None
 
 
+def test_a_refusal_goes_when_a_new_decision_comes_and_stays_in_the_log() -> None:
+    model = model_with(state(turn=0, actor=0, legal=()))
+    not_yours = "It is not your turn: waiting for Lea."
+    model.apply(ErrorReply(code="illegal", rule="O10", text=not_yours, seq=4), NOW)
+    model.apply(state(turn=1, actor=1, legal=(), sid=8), NOW)  # still someone else's turn
+    assert model.refusal == not_yours
+    model.apply(state(sid=9), NOW)  # now ours: the refusal answered an earlier moment
+    assert model.refusal is None
+    assert model.log.lines[-1].text == f"Refused: {not_yours} (rule O10)"
+    model.apply(
+        ErrorReply(code="illegal", rule="O12", text="That card does not match.", seq=5), NOW
+    )
+    model.apply(state(sid=10), NOW)  # the same decision: it stays
+    assert model.refusal == "That card does not match."
+
+
 def test_wild_and_its_color_read_as_one_sentence() -> None:
     model = model_with(*opening_events())
     texts = [line.text for line in model.log.lines]
