@@ -200,11 +200,9 @@ def _call_events(kind: str, n: _Narration) -> LogLine | None:
             )
         )
     if kind == "gave":
-        recipients = ", ".join(
-            tr("you_object") if r == me else names(r)
-            for r in _list(fields, "recipients")
-            if isinstance(r, int)
-        )
+        # One recipient per card: both cards to one player name them once ("to you, you").
+        seats = dict.fromkeys(r for r in _list(fields, "recipients") if isinstance(r, int))
+        recipients = ", ".join(tr("you_object") if r == me else names(r) for r in seats)
         return LogLine(say("ev.gave", name=name, recipients=recipients or "?"))
     if kind == "hands_swapped":
         target = _int(fields, "target")

@@ -114,6 +114,7 @@ def test_big_text_is_five_rows_of_equal_width() -> None:
         ("skipped", {"seat": 1}, "Max is skipped."),
         ("direction_changed", {"direction": -1}, "Play goes counter-clockwise now."),
         ("gave", {"seat": 0, "recipients": (1, 2)}, "Lea gave cards to Max, Ana."),
+        ("gave", {"seat": 0, "recipients": (1, 1)}, "Lea gave cards to Max."),  # K2-4, both
         ("hands_swapped", {"seat": 0, "target": 2}, "Lea swapped hands with Ana."),
         ("cards_drawn", {"seat": 2, "cards": ("R7", "W")}, "You drew red 7, Wild."),
         ("autopilot", {"seat": 1, "on": True}, "A bot plays for Max until they come back."),
