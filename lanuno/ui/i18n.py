@@ -300,6 +300,8 @@ EN: dict[str, str] = {
     "plain.scores": "Scores: {scores}.",
     "plain.away": "{name} is away: the seat is held until they come back.",
     "plain.back": "{name} is back (check number {check}).",
+    "plain.reconnecting": "The connection to the host dropped: reconnecting...",
+    "plain.reconnected": "Connected to the host again.",
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
     "log.mid_round": "Round {round} is under way; the top card is {card}.",
@@ -800,6 +802,8 @@ FR: dict[str, str] = {
     "plain.scores": "Scores : {scores}.",
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",
+    "plain.reconnecting": "La connexion à l'hôte est coupée : reconnexion...",
+    "plain.reconnected": "De nouveau connecté à l'hôte.",
     "you_object": "vous",
     "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
     "log.lobby": "salon : {seats}  {code}",

@@ -158,6 +158,10 @@ def game_sentence(tr: Translator, names: Names, end: GameEnd, me: int | None) ->
     )
 
 
+CONNECTION_POLL = 0.5
+"""Seconds between looks at the connection state (a drop is said within this)."""
+
+
 class PlainClient:
     """Shows what the session receives, in sentences, and sends what the person types."""
 
@@ -177,6 +181,8 @@ class PlainClient:
         self.lobby: Lobby | None = None
         self.state: State | None = None
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
+        self.connection = session.connection
+        """The connection state last told (a drop and a reconnection are said once each)."""
 
     def name_of(self, seat: int | None) -> str:
         if seat is None:
@@ -188,6 +194,7 @@ class PlainClient:
         print(text, file=self.out, flush=True)
 
     def show(self, message: Message | Notice) -> None:
+        self.note_connection()  # "connected again" before what the new link brings
         seat = self.session.seat
         tr = self.tr
         if isinstance(message, FairnessAlarm | SeatLost):
@@ -214,6 +221,18 @@ class PlainClient:
             self.say(tr("bye.reason", reason=bye_reason(message.code, message.reason, tr)))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
             pass  # the session checks the deck itself and reports a mismatch as an error
+
+    def note_connection(self) -> None:
+        """Say when the link to the host drops and when it is back: reconnects happen
+        underneath the session (``ClientSession.connection``), with no message of their own."""
+        now = self.session.connection
+        if now == self.connection:
+            return
+        if now == "reconnecting":
+            self.say("! " + self.tr("plain.reconnecting"))
+        elif now == "connected" and self.connection == "reconnecting":
+            self.say(self.tr("plain.reconnected"))
+        self.connection = now
 
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
@@ -306,10 +325,16 @@ class PlainClient:
             async for message in self.session.updates():
                 self.show(message)
 
+        async def watch() -> None:
+            while True:
+                self.note_connection()
+                await asyncio.sleep(CONNECTION_POLL)
+
         feeder = asyncio.create_task(feed())
         reader = asyncio.create_task(self._read(lines))
+        watcher = asyncio.create_task(watch())
         await asyncio.wait({feeder, reader}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (feeder, reader):
+        for task in (feeder, reader, watcher):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task

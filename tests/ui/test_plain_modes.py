@@ -74,6 +74,35 @@ def test_plain_drawn_line_offers_a_pass_only_where_there_is_one(
     assert line in out.getvalue()
 
 
+@pytest.mark.parametrize(
+    ("lang", "dropped", "back"),
+    [
+        (
+            "en",
+            "! The connection to the host dropped: reconnecting...",
+            "Connected to the host again.",
+        ),
+        (
+            "fr",
+            "! La connexion à l'hôte est coupée : reconnexion...",
+            "De nouveau connecté à l'hôte.",
+        ),
+    ],
+)
+def test_plain_says_when_the_link_drops_and_when_it_is_back(
+    lang: str, dropped: str, back: str
+) -> None:
+    client, session, out = plain(lang)
+    client.note_connection()
+    assert out.getvalue() == ""  # connected from the start: nothing to say
+    session.connection_state = "reconnecting"
+    client.note_connection()
+    client.note_connection()
+    session.connection_state = "connected"
+    client.note_connection()
+    assert out.getvalue().splitlines() == [dropped, back]
+
+
 def test_plain_counts_seats_from_one_both_ways() -> None:
     client, session, out = plain(seat=2)
     client.show(welcome(seat=2))
