@@ -94,14 +94,22 @@ Presence = Literal["here", "away", "bot"]
 _BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
 
 
-def penalty_prompt_key(legal: tuple[str, ...]) -> str:
-    """The penalty prompt that names only the answers ``legal`` allows: a Draw Two cannot
-    be challenged (O21), and stacking is a table option (T1)."""
-    stack = any(action.startswith("play ") for action in legal)
-    challenge = "challenge" in legal
-    if stack:
-        return "prompt.penalty" if challenge else "prompt.penalty_stack"
-    return "prompt.penalty_challenge" if challenge else "prompt.penalty_simple"
+def decision_prompt(tr: Translator, phase: str, legal: tuple[str, ...], pending: int) -> str:
+    """The instruction for the player's own decision in ``phase``, naming only the answers
+    ``legal`` allows: a Draw Two cannot be challenged (O21), stacking is a table option
+    (T1), a drawn card on a kids' table must be played (K1-4). The full screen and the
+    line client both say it."""
+    if phase == "penalty":
+        stack = any(action.startswith("play ") for action in legal)
+        challenge = "challenge" in legal
+        if stack:
+            key = "prompt.penalty" if challenge else "prompt.penalty_stack"
+        else:
+            key = "prompt.penalty_challenge" if challenge else "prompt.penalty_simple"
+        return tr(key, count=tr.plural("card", pending))
+    if phase == "drawn":
+        return tr("prompt.drawn" if "pass" in legal else "prompt.drawn_must")
+    return tr(f"prompt.{phase}")
 
 
 def seat_name(seat: LobbySeat | None, number: int, tr: Translator) -> str:
@@ -287,17 +295,12 @@ class ClientModel:
                 return tr("prompt.jump_in", card=tr.card(jump[0]))
             return tr("prompt.wait", name=self.name_of(state.actor))
         phase = state.phase
-        if phase == "penalty":
-            key = penalty_prompt_key(state.legal)
-            return tr(key, count=tr.plural("card", state.pending))
-        if phase == "drawn":
-            return tr("prompt.drawn" if self.can("pass") else "prompt.drawn_must")
         limit = self.options.get("hand_limit")
         if phase == "excess" and type(limit) is int and len(self.hand) > limit:
             # How many in all: after a penalty the same question comes back several times.
             extra = tr.plural("card", len(self.hand) - limit)
             return tr("prompt.excess_count", limit=limit, count=extra)
-        return tr(f"prompt.{phase}")
+        return decision_prompt(tr, phase, state.legal, state.pending)
 
     # ------------------------------------------------------------------ messages
 

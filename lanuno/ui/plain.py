@@ -18,7 +18,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
 
 from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
-from lanuno.ui.client_model import penalty_prompt_key, seat_name
+from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names
@@ -110,12 +110,7 @@ def render_state(state: State, seat: int | None, names: Names, tr: Translator) -
     color = f" ({tr.color(state.color)})" if state.color else ""
     waiting = tr("prompt.wait", name=names(state.actor)) if state.actor is not None else ""
     if state.actor is not None and state.actor == seat:
-        waiting = tr("prompt.turn") if state.phase == "turn" else tr(f"prompt.{state.phase}")
-        if state.phase == "penalty":
-            key = penalty_prompt_key(state.legal)
-            waiting = tr(key, count=tr.plural("card", state.pending))
-        if state.phase == "drawn":  # K1-4: on a kids' table the drawn card must be played
-            waiting = tr("prompt.drawn" if "pass" in state.legal else "prompt.drawn_must")
+        waiting = decision_prompt(tr, state.phase, state.legal, state.pending)
     head = (
         f"{tr('header.round', round=state.round)}  {tr('table.top')} {top}{color}  "
         f"{tr('table.draw_pile', count=state.draw_pile)}  {waiting}"
