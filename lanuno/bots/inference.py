@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from lanuno.bots import fastcore as fc
 from lanuno.bots import tactics
-from lanuno.engine.cards import COLORS, DeckKind
+from lanuno.engine.cards import COLORS
 from lanuno.engine.events import (
     CardsReturned,
     CardTurned,
@@ -105,7 +105,7 @@ def read_choices(view: Observation) -> tuple[Choice, ...]:
     open_: list[list[_Open]] = [[] for _ in range(n)]
     after_draw = [False] * n
     direction = 1
-    kids = table.rules.deck is not DeckKind.STANDARD
+    kids = tactics.kids_habit(table.rules)
     for event in table.log:
         kind = type(event)
         if kind is Played:

@@ -27,7 +27,7 @@ from lanuno.engine.actions import (
     Play,
     SwapHands,
 )
-from lanuno.engine.cards import Card, DeckKind, Rank
+from lanuno.engine.cards import Card, Rank
 from lanuno.engine.observation import Observation
 from lanuno.engine.phases import Phase
 from lanuno.engine.rules import WildDrawFour
@@ -108,7 +108,7 @@ class IntermediateBot:
         weights = tactics.color_weights(hand)
         danger = tactics.danger(view) <= tactics.NEAR_UNO
         next_short = view.table.counts[tactics.next_seat(view)] <= tactics.NEAR_UNO
-        kids_table = view.table.rules.deck is not DeckKind.STANDARD
+        kids_table = tactics.kids_habit(view.table.rules)
 
         def score(play: Play) -> float:
             ties = tactics.ties_of(play.card, hand) if kids_table else None

@@ -10,8 +10,9 @@ from lanuno.engine.actions import (
     Play,
     ReturnCard,
 )
-from lanuno.engine.cards import ALL_FACES, COLORS, Card, Color, Rank
+from lanuno.engine.cards import ALL_FACES, COLORS, Card, Color, DeckKind, Rank
 from lanuno.engine.observation import Observation
+from lanuno.engine.rules import Rules
 
 ATTACK_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
 
@@ -72,6 +73,13 @@ def habit_value(
     if next_short and _ATTACKS[face]:
         value += 10
     return value
+
+
+def kids_habit(rules: Rules) -> bool:
+    """Whether a regular player sheds by :func:`ties_of` at this table rather than follow
+    the color held most: on a kids' deck (kids1, kids2 and their options). The intermediate
+    plays by it and the expert reads it (:mod:`lanuno.bots.inference`)."""
+    return rules.deck is not DeckKind.STANDARD
 
 
 def ties_of(card: Card, hand: Sequence[Card]) -> int:
