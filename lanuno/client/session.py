@@ -458,6 +458,9 @@ class ClientCore:
             self._drop_ticket()
             self._events.append(SeatLost())
             self._dropped(now, closed.reason)
+        elif closed.clean and closed.code == CloseCode.TABLE_SAVED:
+            # The host stopped for now: the ticket stays on disk for a later lanuno join.
+            self._finish(closed.reason or CloseCode.TABLE_SAVED.name)
         elif closed.clean and closed.code in FINAL_CLOSE_CODES:
             self._events.append(Credentials(None))
             self._finish(closed.reason or CloseCode(closed.code).name)

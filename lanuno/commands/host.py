@@ -30,7 +30,7 @@ from lanuno.commands.screen import log_until_closed, show_until_closed
 from lanuno.host.journal import JournalError, Recovery
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import HallAnnouncer, discovery_addresses
-from lanuno.net.hall import Hall, HallEntry, HallTable, load_hall
+from lanuno.net.hall import Hall, HallEntry, HallTable, HallTableControls, load_hall
 from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
 from lanuno.net.server import ServerLimits
 from lanuno.ui.i18n import Translator, translator
@@ -231,7 +231,9 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
                 say(screen_code_line(entry, entry.server.addresses[0], translator(args.lang)))
                 await log_until_closed(entry.server, entry.screen, args.lang)
             else:
-                await show_until_closed(entry.server, entry.screen, entry.controls, args.lang)
+                # Q quits the host: like Ctrl-C, it saves the table (not a table closed for good).
+                controls = HallTableControls(hall, entry.number, entry.server, quits_hall=True)
+                await show_until_closed(entry.server, entry.screen, controls, args.lang)
         elif args.headless:
             await _log_hall(hall, args.lang)
         else:
@@ -239,6 +241,9 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     finally:
         stopped = [(t.name, t.server.stopped, t.journal_path) for t in hall.tables]
         await hall.close()
+    if hall.saved:
+        saved_at = directory if directory is not None else hall.saved[0]
+        say(translator(args.lang)("host.log.saved", path=saved_at))
     failed = [(name, why, path) for name, why, path in stopped if why is not None]
     for name, why, path in failed:
         # The table is paused, not over: its journal holds every acknowledged action.

@@ -49,6 +49,7 @@ from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import Announcer, HallAnnouncer
 from lanuno.net.journal_files import JournalWriter, write_atomically
 from lanuno.net.server import (
+    CLOSED_REASON,
     Gate,
     Listener,
     ServerLimits,
@@ -57,6 +58,7 @@ from lanuno.net.server import (
     TableServer,
 )
 from lanuno.wire.crypto import MAX_TABLES
+from lanuno.wire.errors import CloseCode
 
 HALL_FILE = "hall.json"
 HALL_FORMAT = 1
@@ -108,14 +110,20 @@ def _screen_code(value: object) -> str | None:
 
 
 class HallTableControls(TableControls):
-    """The host's keys over one table of a hall: quitting closes that table only."""
+    """The host's keys over one table of a hall: quitting closes that table only, for good
+    (or, ``quits_hall``: the host of a single table quits, and the hall saves it)."""
 
-    def __init__(self, hall: Hall, number: int, server: TableServer) -> None:
+    def __init__(
+        self, hall: Hall, number: int, server: TableServer, *, quits_hall: bool = False
+    ) -> None:
         super().__init__(server)
-        self._hall, self._number = hall, number
+        self._hall, self._number, self._quits_hall = hall, number, quits_hall
 
     async def shutdown(self) -> None:
-        await self._hall.close_table(self._number)
+        if self._quits_hall:
+            await self._hall.close()
+        else:
+            await self._hall.close_table(self._number)
 
 
 @dataclass(slots=True)
@@ -174,6 +182,8 @@ class Hall:
         self.gate = Gate(self.limits, self._loop_time, self._log)
         self.listener = Listener(self._route, self.gate, host=host, port=port, log=self._log)
         self.closed = asyncio.Event()
+        self.saved: list[Path] = []
+        """The journals of the tables ``close`` saved (a ``--resume`` carries them on)."""
         self.on_change: Callable[[], None] | None = None
         self._watchers: set[asyncio.Task[None]] = set()
 
@@ -259,14 +269,15 @@ class Hall:
         self._changed()
         return entry
 
-    async def close_table(self, number: int, reason: str = "the host closed the table") -> None:
-        """Say goodbye to the table's players and stop serving it (its journal stays)."""
+    async def close_table(self, number: int, reason: str = CLOSED_REASON) -> None:
+        """Say goodbye to the table's players and stop serving it: for good (its journal
+        stays on disk, but the hall no longer lists it, so its players forget their seats)."""
         entry = self._tables.pop(number, None)
         self.gate.tables = max(1, len(self._tables))
         if entry is None:
             return
         self._save()
-        await entry.server.close(reason)
+        await entry.server.close(reason, CloseCode.HOST_SHUTDOWN)
         await self._unannounce(entry)
         self._changed()
 
@@ -275,6 +286,8 @@ class Hall:
         for number in list(self._tables):
             entry = self._tables.pop(number)
             self.gate.tables = max(1, len(self._tables))
+            if entry.server.resumable and entry.journal_path is not None:
+                self.saved.append(entry.journal_path)
             await entry.server.close()
             await self._unannounce(entry)
         await self.listener.close()

@@ -24,7 +24,9 @@ READ_CHUNK = 65536
 PING_EVERY = 5.0
 RETRY_EVERY = 2.0
 HANDSHAKE_TIMEOUT = 6.0
-FINAL = frozenset({CloseCode.NORMAL, CloseCode.HOST_SHUTDOWN, CloseCode.KICKED})
+FINAL = frozenset(
+    {CloseCode.NORMAL, CloseCode.HOST_SHUTDOWN, CloseCode.TABLE_SAVED, CloseCode.KICKED}
+)
 """A ``bye`` with one of these ends the screen; any other end is a drop to recover from."""
 
 

@@ -80,6 +80,8 @@ __all__ = [
 """The admission names (lanuno.net.admission) stay importable from here: the server's face."""
 
 READ_CHUNK = 65536
+CLOSED_REASON = "the host closed the table"
+SAVED_REASON = "the host closed the table and saved it"
 TIMER_RETRY = 0.5
 """Seconds the timer waits before trying again after the table's tick failed."""
 
@@ -308,11 +310,21 @@ class TableServer:
         """Why the table stopped before its end (its journal could not be written), or None."""
         return self._journal_failed
 
-    async def close(
-        self, reason: str = "the host closed the table", code: CloseCode = CloseCode.HOST_SHUTDOWN
-    ) -> None:
+    @property
+    def resumable(self) -> bool:
+        """The journal holds the table to its last action: ``--resume`` carries it on."""
+        return self.journal is not None and self._journal_failed is None
+
+    async def close(self, reason: str | None = None, code: CloseCode | None = None) -> None:
+        """Say goodbye to every peer and stop. By default a journaled table is saved
+        (TABLE_SAVED: its players keep their resume secrets, for a ``--resume``), any other
+        closed (HOST_SHUTDOWN)."""
         if self.closed.is_set():
             return
+        if code is None:
+            code = CloseCode.TABLE_SAVED if self.resumable else CloseCode.HOST_SHUTDOWN
+        if reason is None:
+            reason = SAVED_REASON if code is CloseCode.TABLE_SAVED else CLOSED_REASON
         self.closed.set()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.durable(), 5.0)  # the group commit's last pass

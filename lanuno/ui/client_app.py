@@ -59,6 +59,7 @@ from lanuno.ui.widgets import (
     wrap_words,
 )
 from lanuno.wire.crypto import format_check_number
+from lanuno.wire.errors import CloseCode
 from lanuno.wire.messages import LobbySeat
 
 E = KeyPressEvent
@@ -279,7 +280,8 @@ def _prompt_line(ctl: ClientController) -> Render0:
     def render() -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         if ctl.finished:  # the log beside says why; nothing here may be played any more
-            return [("class:refusal", " " + tr("prompt.closed"))]
+            saved = model.bye is not None and model.bye.code == CloseCode.TABLE_SAVED
+            return [("class:refusal", " " + tr("prompt.saved" if saved else "prompt.closed"))]
         now = ctl.clock()
         style = "class:prompt.mine" if model.my_decision else "class:prompt"
         out: StyleAndTextTuples = [(style, " " + model.prompt(now))]

@@ -73,6 +73,7 @@ EN: dict[str, str] = {
     "prompt.excess_count": "Too many cards, {limit} at most: return {count} under the draw pile.",
     "prompt.wait": "Waiting for {name}...",
     "prompt.closed": "This game is over for you (the log says why): press Q to leave.",
+    "prompt.saved": "The host saved the table: run lanuno join again when it resumes. Q to leave.",
     "prompt.jump_in": "You can jump in: choose {card} and press Enter.",
     "prompt.watching": "You are watching: you will be seated when this game ends.",
     "prompt.round_over": "The round is over.",
@@ -154,7 +155,10 @@ EN: dict[str, str] = {
     "reason.version": "no common message version",
     "reason.kicked": "removed by the host",
     "reason.closed": "the host closed the table",
+    "reason.closed_saved": "the host closed the table and saved it",
     "reason.paused": "the host paused the table: it could not save the game (you keep your seat)",
+    "reason.saved": "the host closed the table and saved it: if the host resumes it, "
+    "lanuno join gives you your seat back",
     "reason.not_yours": "that seat is not yours now",
     "reason.elsewhere": "this seat resumed on another connection",
     "reason.unavailable": "seat unavailable",
@@ -308,6 +312,8 @@ EN: dict[str, str] = {
     "log.lobby": "lobby: {seats}  {code}",
     # the headless host's first lines (the words typed stay the commands' own)
     "host.log.journal": "journal: {path} (restart with: lanuno host --resume {path})",
+    "host.log.saved": "the table is saved: lanuno host --resume {path} carries it on, and "
+    "its players get their seats back with lanuno join",
     "host.log.table": "table {name} at {addresses}  room code {code}",
     "host.log.join_with": "players join with: {command}",
     "host.log.loopback": (
@@ -583,6 +589,7 @@ FR: dict[str, str] = {
     "prompt.excess_count": "Trop de cartes, {limit} au plus : remettez {count} sous la pioche.",
     "prompt.wait": "On attend {name}...",
     "prompt.closed": "La partie est finie pour vous (l'historique dit pourquoi) : Q pour partir.",
+    "prompt.saved": "Table sauvegardée : relancez lanuno join à sa reprise. Q pour partir.",
     "prompt.jump_in": "Vous pouvez vous interposer : choisissez {card}, puis Entrée.",
     "prompt.watching": "Vous regardez : vous aurez une place à la fin de cette partie.",
     "prompt.round_over": "La manche est finie.",
@@ -657,8 +664,11 @@ FR: dict[str, str] = {
     "reason.version": "aucune version du protocole en commun (mettez lanuno à jour)",
     "reason.kicked": "retiré par l'hôte",
     "reason.closed": "l'hôte a fermé la table",
+    "reason.closed_saved": "l'hôte a fermé la table et l'a sauvegardée",
     "reason.paused": "l'hôte a mis la table en pause : il n'a pas pu sauvegarder la partie "
     "(vous gardez votre place)",
+    "reason.saved": "l'hôte a fermé la table et l'a sauvegardée : s'il la reprend, "
+    "lanuno join vous rend votre place",
     "reason.not_yours": "cette place n'est plus la vôtre",
     "reason.elsewhere": "cette place a repris sur une autre connexion",
     "reason.unavailable": "place indisponible",
@@ -808,6 +818,8 @@ FR: dict[str, str] = {
     "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
     "log.lobby": "salon : {seats}  {code}",
     "host.log.journal": "journal : {path} (pour reprendre : «lanuno host --resume {path}»)",
+    "host.log.saved": "la table est sauvegardée : «lanuno host --resume {path}» la reprend, "
+    "et ses joueurs retrouvent leur place avec «lanuno join»",
     "host.log.table": "table {name} à {addresses}  code de la salle {code}",
     "host.log.join_with": "les joueurs rejoignent avec : {command}",
     "host.log.loopback": (

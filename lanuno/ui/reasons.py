@@ -33,9 +33,11 @@ def translate_reason(text: str, tr: Translator) -> str:
 
 def bye_reason(code: int, reason: str, tr: Translator) -> str:
     """A ``bye``'s reason: a paused table says what pausing means (the reason is the disk's
-    error, for the host's log)."""
+    error, for the host's log), a saved one how to get the seat back."""
     if code == CloseCode.TABLE_PAUSED:
         return tr("reason.paused")
+    if code == CloseCode.TABLE_SAVED:
+        return tr("reason.saved")
     if not reason:
         try:
             return CloseCode(code).name

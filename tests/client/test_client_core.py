@@ -275,6 +275,29 @@ def test_a_final_goodbye_forgets_the_credentials() -> None:
     assert ann.events[-2:] == [Credentials(None), SessionEnded("the host closed the table", True)]
 
 
+def test_a_saved_table_ends_the_session_but_keeps_the_credentials() -> None:
+    """The host closed a journaled table: stop reconnecting, but a later ``lanuno join``
+    resumes the seat if the host resumes the table."""
+    from lanuno.wire.errors import CloseCode
+
+    room = make_room()
+    ann = room.add("Ann")
+    room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    kept = [e for e in ann.events if isinstance(e, Credentials)]
+    assert kept[-1] == Credentials(ann.core.ticket) != Credentials(None)
+    assert ann.conn is not None
+    bye = ann.conn.close(CloseCode.TABLE_SAVED, "the host closed the table and saved it")
+    ann.conn = None
+    ann.core.receive_data(bye, room.now)
+    room._collect(ann)
+    assert ann.core.finished
+    assert not ann.core.socket_wanted
+    assert [e for e in ann.events if isinstance(e, Credentials)] == kept
+    assert ann.events[-1] == SessionEnded("the host closed the table and saved it", True)
+
+
 def test_the_game_end_forgets_the_credentials_and_a_new_game_keeps_them_again() -> None:
     room = make_room()
     ann, bob = room.add("Ann"), room.add("Bob")

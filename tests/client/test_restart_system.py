@@ -7,6 +7,7 @@ import collections
 import os
 import random
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -83,3 +84,74 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
                 except subprocess.TimeoutExpired:
                     process.kill()
         await server.close()
+
+
+def start_host(port: int, journal: Path, out: Path, *where: str) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--port", str(port), "--code", "135790",
+        "--bots", "1", "--level", "beginner", "--bot-delay", "0.2", *where,
+    ]  # fmt: skip
+    with open(out, "ab") as log:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+
+
+def last_hand(text: str) -> collections.Counter[str]:
+    return collections.Counter(text.rsplit("Your hand: ", 1)[1].split("\n", 1)[0].split())
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+async def test_a_table_the_host_closed_and_resumed_gives_the_seat_back(tmp_path: Path) -> None:
+    """The host quits in the middle of a game (Q, or SIGTERM): the game is saved, and its
+    players stop waiting but keep their seats. ``lanuno host --resume`` carries it on, and
+    ``lanuno join`` (no code) takes the same seat and hand back, not a new "Ann (2)"."""
+    port, journal = free_port(), tmp_path / "t.journal"
+    state, host_log, out = tmp_path / "state", tmp_path / "host.log", tmp_path / "client.log"
+    host = start_host(port, journal, host_log, "--journal", str(journal))
+    processes = [host]
+    try:
+        await until(lambda: "players join with" in host_log.read_text(), "the host")
+        first = start_join(port, state, out, "--code", "135790")
+        processes.append(first)
+        assert first.stdin is not None
+        await until(lambda: "Type 'ready'" in out.read_text(), "the lobby")
+        first.stdin.write(b"ready\n")
+        first.stdin.flush()
+        await until(lambda: "Your hand:" in out.read_text(), "the first deal")
+
+        host.send_signal(signal.SIGTERM)
+        assert host.wait(10) == 0
+        hand = last_hand(out.read_text())
+        assert f"lanuno host --resume {journal}" in host_log.read_text().splitlines()[-1]
+        assert first.wait(10) == 0, "the client stops waiting for a host that said goodbye"
+        said = out.read_text()
+        assert "closed the table and saved it" in said, said[-1000:]
+        assert list((state / "lanuno").glob("seat-*.json")), "the seat was forgotten"
+
+        host = start_host(port, journal, host_log, "--resume", str(journal))
+        processes.append(host)
+        await until(lambda: host_log.read_text().count("players join with") == 2, "the resume")
+        start = len(out.read_text())
+        second = start_join(port, state, out)  # no --code: nothing is asked
+        processes.append(second)
+        await until(lambda: "Your hand:" in out.read_text()[start:], "the seat back", timeout=20)
+        again = out.read_text()[start:]
+        assert "resuming your seat 2" in again, again
+        back = collections.Counter(again.split("Your hand: ", 1)[1].split("\n", 1)[0].split())
+        assert back & hand == hand  # the same hand (plus any penalty the bot gave meanwhile)
+        assert "Ann (2)" not in host_log.read_text()
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    process.kill()

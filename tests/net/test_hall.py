@@ -24,6 +24,7 @@ from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import LOOPBACK, HallAnnouncer, TableBrowser, TableInfo
 from lanuno.net.hall import Hall, HallTable, load_hall
 from lanuno.net.screen_client import RemoteScreen, ScreenError
+from lanuno.net.seat_store import SeatFile
 from lanuno.net.server import Gate, ServerLimits
 from lanuno.wire.connection import ClientConnection
 from lanuno.wire.crypto import (
@@ -433,6 +434,35 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
         await back.close()
     finally:
         await again.close()
+
+
+async def test_a_table_closed_in_the_hall_ends_for_good_and_a_hall_that_quits_saves_its_own(
+    tmp_path: Path,
+) -> None:
+    """Closing one table is for good (its players forget their seats); the host quitting
+    the hall saves every table it lists (TABLE_SAVED: its players keep their seats on disk,
+    for ``lanuno join`` after a ``--resume``)."""
+    (tmp_path / "hall").mkdir()
+    hall = await _hall(2, journal_dir=tmp_path / "hall")
+    try:
+        seated = []
+        for entry, name in zip(hall.tables, ("Ann", "Cyd"), strict=True):
+            seat_file = SeatFile(tmp_path / name, "127.0.0.1", hall.port, name, entry.number)
+            code = entry.server.table.room_code
+            session = await join(hall.port, code, name, table=entry.number, seat_file=seat_file)
+            await until(lambda d=tmp_path / name: list(d.glob("seat-*.json")), "a saved seat")
+            seated.append(session)
+        ann, cyd = seated
+        await hall.close_table(1)
+        await until(lambda: ann.connection == "closed", "Ann's goodbye")
+        assert not list((tmp_path / "Ann").glob("seat-*.json")), "a closed table's seat stays"
+        await hall.close()
+        await until(lambda: cyd.connection == "closed", "Cyd's goodbye")
+        assert list((tmp_path / "Cyd").glob("seat-*.json")), "a saved table's seat was lost"
+        assert hall.saved == [tmp_path / "hall" / "table-2.journal"]
+        assert [e.number for e in load_hall(tmp_path / "hall")] == [2]
+    finally:
+        await hall.close()
 
 
 async def test_a_hall_announces_one_service_per_table_on_loopback() -> None:

@@ -513,6 +513,23 @@ async def test_a_game_closed_by_the_host_stops_offering_moves() -> None:
     assert "The host closed the connection" in screen
 
 
+@pytest.mark.parametrize(
+    ("lang", "prompt", "why"),
+    [
+        ("en", "The host saved the table: run lanuno join again when it resumes.", "seat back"),
+        ("fr", "Table sauvegardée : relancez lanuno join à sa reprise.", "rend votre place"),
+    ],
+)
+async def test_a_game_the_host_saved_says_how_to_get_the_seat_back(
+    lang: str, prompt: str, why: str
+) -> None:
+    saved = Bye(code=int(CloseCode.TABLE_SAVED), reason="the host closed the table and saved it")
+    screen = await screen_after_the_session(lang, welcome(), lobby(), state(), saved)
+    assert prompt in screen
+    assert why in screen  # the log panel: the goodbye in the player's language
+    assert "D draw" not in screen
+
+
 def test_a_french_lobby_shows_long_bot_names_whole_at_80_columns() -> None:
     tr = translator("fr")
     model = ClientModel(tr)

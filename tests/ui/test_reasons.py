@@ -16,10 +16,12 @@ SOURCE = "\n".join(
     for path in (Path(__file__).resolve().parents[2] / "lanuno").rglob("*.py")
     if path.name not in ("i18n.py", "reasons.py")
 )
+BY_CODE = ("reason.paused", "reason.saved")
+"""Said for a bye's code, whatever its reason (``bye_reason``)."""
 FIXED = sorted(
     key
     for key, text in EN.items()
-    if key.startswith("reason.") and "{" not in text and key != "reason.paused"
+    if key.startswith("reason.") and "{" not in text and key not in BY_CODE
 )
 
 
@@ -49,6 +51,9 @@ def test_a_bye_says_what_a_pause_means_and_names_a_bare_code() -> None:
     assert paused.startswith("l'hôte a mis la table en pause")
     assert bye_reason(CloseCode.KICKED, "removed by the host", fr) == "retiré par l'hôte"
     assert bye_reason(CloseCode.HOST_SHUTDOWN, "", fr) == "HOST_SHUTDOWN"
+    saved = bye_reason(CloseCode.TABLE_SAVED, "the host closed the table and saved it", fr)
+    assert saved.startswith("l'hôte a fermé la table et l'a sauvegardée")
+    assert "lanuno join" in bye_reason(CloseCode.TABLE_SAVED, "", translator("en"))
 
 
 def test_the_clients_own_warnings_read_in_french() -> None:
