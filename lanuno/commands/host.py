@@ -243,7 +243,8 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         await hall.close()
     if hall.saved:
         saved_at = directory if directory is not None else hall.saved[0]
-        say(translator(args.lang)("host.log.saved", path=saved_at))
+        key = "host.log.saved" if len(hall.saved) == 1 else "host.log.saved_tables"
+        say(translator(args.lang)(key, path=saved_at, count=len(hall.saved)))
     failed = [(name, why, path) for name, why, path in stopped if why is not None]
     for name, why, path in failed:
         # The table is paused, not over: its journal holds every acknowledged action.

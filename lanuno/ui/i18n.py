@@ -314,6 +314,8 @@ EN: dict[str, str] = {
     "host.log.journal": "journal: {path} (restart with: lanuno host --resume {path})",
     "host.log.saved": "the table is saved: lanuno host --resume {path} carries it on, and "
     "its players get their seats back with lanuno join",
+    "host.log.saved_tables": "the {count} tables are saved: lanuno host --resume {path} "
+    "carries them on, and their players get their seats back with lanuno join",
     "host.log.table": "table {name} at {addresses}  room code {code}",
     "host.log.join_with": "players join with: {command}",
     "host.log.loopback": (
@@ -397,7 +399,9 @@ EN: dict[str, str] = {
     "help.h.scroll": "PgUp/PgDn: scroll the events",
     "help.h.misc": "Q close the table  ? this help",
     "quit.confirm": "Leave the game? Press Y to leave, any other key to stay.",
-    "quit.confirm_host": "Close the table for everyone? Press Y to close, any other key to stay.",
+    "quit.confirm_host": (
+        "Close the table for all (it stays saved)? Y to close, any other key to stay."
+    ),
     "log.scrolled": "(older lines: PgDn for the newest)",
     "small.title": "This window is too small for lanuno.",
     "small.need": "Make the window bigger: at least {width} x {height} (now {now_w} x {now_h}).",
@@ -502,7 +506,10 @@ EN: dict[str, str] = {
     "hall.confirm_close": (
         "Close table {number} ({table}) for everyone? Y closes it, any other key keeps it."
     ),
-    "hall.confirm_quit": "Close every table and quit? Press Y to quit, any other key to stay.",
+    "hall.confirm_quit": (
+        "Close every table and quit? They stay saved for a --resume. Press Y to quit, any "
+        "other key to stay."
+    ),
     "hall.opened": "Table {number} is open.",
     "hall.closed": "Table {number} is closed.",
     "hall.form.title": "New table",
@@ -820,6 +827,8 @@ FR: dict[str, str] = {
     "host.log.journal": "journal : {path} (pour reprendre : «lanuno host --resume {path}»)",
     "host.log.saved": "la table est sauvegardée : «lanuno host --resume {path}» la reprend, "
     "et ses joueurs retrouvent leur place avec «lanuno join»",
+    "host.log.saved_tables": "les {count} tables sont sauvegardées : «lanuno host --resume "
+    "{path}» les reprend, et leurs joueurs retrouvent leur place avec «lanuno join»",
     "host.log.table": "table {name} à {addresses}  code de la salle {code}",
     "host.log.join_with": "les joueurs rejoignent avec : {command}",
     "host.log.loopback": (
@@ -901,7 +910,9 @@ FR: dict[str, str] = {
     "help.h.scroll": "PgUp/PgDn : faire défiler l'historique",
     "help.h.misc": "Q fermer la table  ? cette aide",
     "quit.confirm": "Quitter la partie ? O pour partir, une autre touche pour rester.",
-    "quit.confirm_host": "Fermer la table pour tous ? O pour fermer, une autre touche pour rester.",
+    "quit.confirm_host": (
+        "Fermer la table pour tous (sauvegardée) ? O ferme, autre touche : rester."
+    ),
     "log.scrolled": "(lignes plus anciennes : PgDn pour les dernières)",
     "small.title": "Cette fenêtre est trop petite pour lanuno.",
     "small.need": (
@@ -1008,7 +1019,8 @@ FR: dict[str, str] = {
         "la garder."
     ),
     "hall.confirm_quit": (
-        "Fermer toutes les tables et quitter ? O pour quitter, une autre touche pour rester."
+        "Fermer toutes les tables et quitter ? Elles restent sauvegardées pour une reprise. "
+        "O pour quitter, une autre touche pour rester."
     ),
     "hall.opened": "La table {number} est ouverte.",
     "hall.closed": "La table {number} est fermée.",

@@ -344,7 +344,9 @@ async def test_shared_screen_asks_before_closing_a_running_game() -> None:
         screen.feed(lobby(), state(hand=(), legal=()))
         await _drained(screen.queue)  # type: ignore[arg-type]
         pipe.send_text("q")
-        await until(lambda: "Close the table for everyone?" in render_text(app), "Q asks first")
+        await until(
+            lambda: "Close the table for all (it stays saved)?" in render_text(app), "Q asks"
+        )
         assert controls.calls == []
         pipe.send_text("x")
         await until(lambda: not model.confirm_quit, "any other key stays")
