@@ -24,6 +24,7 @@ from lanuno.net.seat_store import SeatStore
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import stdin_lines
 from lanuno.ui.reasons import translate_reason
+from lanuno.wire.errors import CloseCode
 
 CODE_TRIES = 3
 """Room codes typed at the prompt before giving up (the host paces wrong codes anyway)."""
@@ -154,6 +155,10 @@ async def _join(args: argparse.Namespace) -> int:
             await session.connect()
         except JoinError as error:
             say(tr("join.resume_failed", reason=_failure(error, tr)))
+            if error.code is CloseCode.RESUME_REJECTED:
+                # The host there holds no such seat (a new table at the same address): the
+                # saved seat is gone for good, so no later join offers it again.
+                seat_file.keep(None)
         else:
             return await play_in_terminal(session, args)
     code = args.code or await _read_line(tr("join.code"))

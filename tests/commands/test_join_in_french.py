@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from lanuno.cli import build_parser
+from lanuno.client import ResumeTicket
 from lanuno.commands import join as join_command
 from lanuno.commands import screen as screen_command
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import NetClientSession
-from lanuno.net.seat_store import STATE_ENV
+from lanuno.net.seat_store import STATE_ENV, SeatFile, state_dir
 from lanuno.net.server import TableServer
 
 pytestmark = pytest.mark.timeout(60)
@@ -134,3 +135,22 @@ async def test_the_right_code_typed_after_a_wrong_one_joins(
     assert len(joined) == 1
     assert joined[0] is not None
     assert capsys.readouterr().err.count(WRONG_CODE_FR) == 1
+
+
+async def test_a_saved_seat_the_host_does_not_hold_is_forgotten(
+    server: TableServer,
+    typed: Callable[[str], None],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """A seat saved for this address that the table now there does not hold (a new table
+    on the same port): said once, forgotten, and the join goes on with the room code."""
+    stale = ResumeTicket(seat=1, generation=1, secret=os.urandom(32), room_id=os.urandom(16))
+    SeatFile(state_dir(), "127.0.0.1", server.port, "Zoé").keep(stale)
+    assert list(state_dir().glob("seat-*.json"))
+    typed("000000\n000000\n000000\n")
+    assert await run_join(f"127.0.0.1:{server.port}") == 1
+    out = capsys.readouterr().out
+    assert "reprise de votre place 2" in out
+    assert "; on rejoint avec le code de la salle" in out
+    assert not list(state_dir().glob("seat-*.json")), "the refused seat is offered again"
