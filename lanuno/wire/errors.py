@@ -47,9 +47,9 @@ class CloseCode(enum.IntEnum):
     """The client hello named a table this host does not serve (a local close: the host
     answers the fixed bytes ``LANUNO/2 T``)."""
     TABLE_SAVED = 21
-    """The host closed the table in the middle of a game, which its journal keeps: a
-    goodbye (stop reconnecting), but keep the resume secret, so that a later ``lanuno join``
-    takes the seat back if the host resumes the game (``--resume``)."""
+    """The host quit, and the table's journal keeps it to its last action: a goodbye (stop
+    reconnecting), but keep the resume secret, so that a later ``lanuno join`` takes the
+    seat back if the host resumes the table (``--resume``)."""
 
 
 class ProtocolError(Exception):
