@@ -79,6 +79,22 @@ def _is_hall(args: argparse.Namespace) -> bool:
     return getattr(args, "tables", None) is not None
 
 
+def _resume_port(args: argparse.Namespace) -> int:
+    """The port to listen on: ``--port``, else (a ``--resume``) the port the journal's table
+    was served on, where its players' clients try to reconnect (0: any free port)."""
+    if args.port or not args.resume:
+        return int(args.port)
+    path = Path(args.resume)
+    with contextlib.suppress(JournalError, OSError, ValueError):
+        journals = [entry.journal for entry in load_hall(path)] if path.is_dir() else [path]
+        for journal in journals:  # a hall's tables share its one port
+            records = read_journal(journal).records
+            ports = [r.get("port") for r in records if r.get("k") == "port"]
+            if ports and isinstance(ports[-1], int) and 0 < ports[-1] < 65536:
+                return ports[-1]
+    return 0
+
+
 def _restore(path: Path, config: TableConfig, salvage: bool) -> tuple[Table, Recovery]:
     """The table a journal holds (named by it), and what was read: nothing is written yet
     (a journal damaged in the middle is only copied aside, with ``salvage``)."""
@@ -192,9 +208,10 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     directory: Path | None = None
     if hall_journal:
         directory = Path(args.resume) if args.resume else _journal_dir(args)
+    port = _resume_port(args)
     hall = Hall(
         host=bind,
-        port=args.port,
+        port=port,
         limits=limits,
         log=say if args.headless else None,  # else the screen (table or hall app) is the log
         journal_dir=directory,
@@ -215,7 +232,15 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop)
-    await hall.start()
+    try:
+        await hall.start()
+    except OSError:
+        if port == args.port:
+            raise
+        # The resumed table's port is taken: serve elsewhere; players join again.
+        say(translator(args.lang)("host.log.port_taken", port=port))
+        hall.listener.port = 0
+        await hall.start()
     try:
         await _open_tables(args, config, hall)
     except BaseException:

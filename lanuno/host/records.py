@@ -97,6 +97,15 @@ class CodeRecord:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PortRecord:
+    """The TCP port the table is served on: a ``--resume`` listens there again, so that its
+    players' clients, which reconnect to the address they know, find it by themselves."""
+
+    KIND: ClassVar[str] = "port"
+    port: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LobbyRecord:
     """Every seat and the rules, after any lobby change."""
 
@@ -194,6 +203,7 @@ class ActRecord:
 JournalRecord = (
     OpenRecord
     | CodeRecord
+    | PortRecord
     | LobbyRecord
     | RemoveRecord
     | SecretRecord
@@ -208,6 +218,7 @@ KINDS: dict[str, type[JournalRecord]] = {
     for cls in (
         OpenRecord,
         CodeRecord,
+        PortRecord,
         LobbyRecord,
         RemoveRecord,
         SecretRecord,

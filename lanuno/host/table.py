@@ -93,6 +93,7 @@ from lanuno.host.records import (
     LobbyRecord,
     OpenRecord,
     PlayerInfo,
+    PortRecord,
     RecordMap,
     RemoveRecord,
     RoundRecord,
@@ -174,6 +175,8 @@ class Table(Dealing, Seating):
         self.game: Game | None = None
         self.sid = 1
         self.last_now = 0.0
+        self.served_port: int | None = None
+        """The TCP port the adapter last served the table on (journaled: see ``served_on``)."""
         self._bot_factory = bot_factory
         self.log: Callable[[str], None] = lambda _line: None
         """Where the table reports what it worked around (the adapter prints it)."""
@@ -223,6 +226,12 @@ class Table(Dealing, Seating):
     @property
     def room_code(self) -> str:
         return self.guard.code
+
+    def served_on(self, port: int) -> None:
+        """Journal the port the table is served on, when it changes: a ``--resume`` listens
+        there again, where its players' clients are trying to reconnect."""
+        if port != self.served_port:
+            self._commit(PortRecord(port=port))
 
     def note_room_code(self) -> None:
         """Journal the room code after the lockout rotated it (call after handshakes)."""
@@ -314,6 +323,8 @@ class Table(Dealing, Seating):
                 self.guard.code = self._known_code = record.code
                 if self._replaying:  # live, the guard's rotate() has counted this epoch already
                     self.guard.epoch += 1
+            case PortRecord():
+                self.served_port = record.port
             case LobbyRecord():
                 self._apply_lobby(record)
             case RemoveRecord():

@@ -301,6 +301,8 @@ class TableServer:
             )
             await self._listener.start()
             self.port = self._listener.port
+        if self.port:
+            self.table.served_on(self.port)  # journaled in the first pump, below
         self._timer = asyncio.create_task(self._timer_loop())
         self.workers.warm_up()  # the first join must not wait for a worker to start
         self.pump()

@@ -316,6 +316,8 @@ EN: dict[str, str] = {
     "its players get their seats back with lanuno join",
     "host.log.saved_tables": "the {count} tables are saved: lanuno host --resume {path} "
     "carries them on, and their players get their seats back with lanuno join",
+    "host.log.port_taken": "port {port}, where the table was, is taken: its players must join "
+    "again (lanuno join), at the address below",
     "host.log.table": "table {name} at {addresses}  room code {code}",
     "host.log.join_with": "players join with: {command}",
     "host.log.loopback": (
@@ -829,6 +831,8 @@ FR: dict[str, str] = {
     "et ses joueurs retrouvent leur place avec «lanuno join»",
     "host.log.saved_tables": "les {count} tables sont sauvegardées : «lanuno host --resume "
     "{path}» les reprend, et leurs joueurs retrouvent leur place avec «lanuno join»",
+    "host.log.port_taken": "le port {port}, où était la table, est pris : ses joueurs "
+    "doivent la rejoindre à nouveau (lanuno join), à l'adresse ci-dessous",
     "host.log.table": "table {name} à {addresses}  code de la salle {code}",
     "host.log.join_with": "les joueurs rejoignent avec : {command}",
     "host.log.loopback": (

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import note_seed
+from helpers import note_seed, until
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.host.table import Table, TableConfig
@@ -108,6 +108,83 @@ async def test_kill_minus_nine_and_resume(tmp_path: Path) -> None:
     assert replayed.game is not None
     assert replayed.game.over
     assert tuple(replayed.game.scores) == ends[0].scores
+
+
+def _listening_port(log: Path, nth: int) -> int:
+    """The port in the ``nth`` "players join with" line of the host's log."""
+    lines = [line for line in log.read_text().splitlines() if "players join with" in line]
+    return int(lines[nth].split("127.0.0.1:")[1].split()[0])
+
+
+async def test_a_host_resumed_without_port_listens_where_it_was(tmp_path: Path) -> None:
+    """The port is journaled: ``lanuno host --resume FILE`` (the restart line the host
+    prints) serves on the crashed host's port, where the clients try to reconnect."""
+    journal, log = tmp_path / "table.journal", tmp_path / "host.log"
+    command = [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--code", CODE, "--bots", "1", "--level", "beginner",
+    ]  # fmt: skip
+
+    def start(*where: str) -> subprocess.Popen[bytes]:
+        with open(log, "ab") as out:
+            return subprocess.Popen([*command, *where], stdout=out, stderr=subprocess.STDOUT)
+
+    host = start("--journal", str(journal))
+    try:
+        await until(lambda: "players join with" in log.read_text(), "the host")
+        port = _listening_port(log, 0)
+        ann = await join(port, CODE, "Ann")
+        await ann.set_ready(True)
+        await until(lambda: ann.last_state is not None and bool(ann.last_state.hand), "a deal")
+        host.send_signal(signal.SIGKILL)
+        host.wait()
+        await until(lambda: ann.connection == "reconnecting", "Ann sees the drop")
+        host = start("--resume", str(journal))
+        await until(lambda: log.read_text().count("players join with") == 2, "the resume")
+        assert _listening_port(log, 1) == port
+        await until(lambda: ann.connection == "connected", "Ann is back by herself", timeout=20)
+        assert ann.reconnects == 1
+        await ann.close()
+    finally:
+        host.send_signal(signal.SIGTERM)
+        try:
+            host.wait(5)
+        except subprocess.TimeoutExpired:
+            host.kill()
+
+
+def test_a_resumed_table_whose_port_is_taken_is_served_elsewhere_and_says_so(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "t.journal"
+    with socket.socket() as squatter:
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        table = Table(TableConfig(), counter_drbg(b"a taken port"))
+        table.served_on(taken)
+        writer = JournalWriter(journal)
+        writer.append(table.take_records())
+        writer.close()
+        host = subprocess.Popen(
+            _host_command("--resume", str(journal)),  # --port 0: the journal's port
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            assert host.stdout is not None
+            said = []
+            for line in host.stdout:
+                said.append(line)
+                if "players join with" in line:
+                    break
+            assert any(f"port {taken}, where the table was, is taken" in s for s in said), said
+            assert f"127.0.0.1:{taken} " not in said[-1]
+        finally:
+            host.send_signal(signal.SIGTERM)
+            host.wait(10)
 
 
 # ---------------------------------------------------------------------- damaged journal
