@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -32,6 +33,9 @@ except ImportError:  # pragma: no cover - not POSIX: no locking, files still wor
 
 STATE_ENV = "XDG_STATE_HOME"
 FORMAT = 1
+STALE_AFTER = 30 * 24 * 3600.0
+"""Seconds after which a saved seat nobody took back is removed: a table its host saved
+(``TABLE_SAVED``) and never resumed would otherwise leave its file for ever."""
 
 
 def state_dir() -> Path:
@@ -141,17 +145,31 @@ def _lock_path(path: Path) -> Path:
     return path.with_suffix(".lock")
 
 
+def _remove_unless_held(path: Path) -> None:
+    """Remove a saved seat and its lock file, unless a live client holds its lock."""
+    probe = SeatFile(path.parent, "", 0, "")
+    if probe.claim(path):
+        probe.keep(None)
+        probe.release()
+
+
 class SeatStore:
     """The saved seats of this user (``state_dir()`` unless told otherwise)."""
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory if directory is not None else state_dir()
 
-    def saved(self) -> list[SavedSeat]:
+    def saved(self, now: float | None = None) -> list[SavedSeat]:
+        """The saved seats; those older than ``STALE_AFTER`` that no live client holds are
+        removed instead."""
         seats: list[SavedSeat] = []
+        now = time.time() if now is None else now
         with contextlib.suppress(OSError):
             for path in sorted(self.directory.glob("seat-*.json")):
                 with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+                    if now - path.stat().st_mtime > STALE_AFTER:
+                        _remove_unless_held(path)
+                        continue
                     seats.append(SavedSeat.decode(path.read_bytes(), path))
         return seats
 

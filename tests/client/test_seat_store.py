@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
 
 from lanuno.client import ResumeTicket
-from lanuno.net.seat_store import STATE_ENV, SavedSeat, SeatStore, state_dir
+from lanuno.net.seat_store import STALE_AFTER, STATE_ENV, SavedSeat, SeatStore, state_dir
 
 ROOM = bytes(range(16))
 TICKET = ResumeTicket(2, 5, b"s" * 32, (4, b"p" * 32), ROOM)
@@ -100,3 +102,23 @@ def test_damaged_or_foreign_files_are_ignored(tmp_path: Path) -> None:
     (tmp_path / "seat-x-0.json").write_text("{not json")
     (tmp_path / "seat-y-0.json").write_text('{"format": 99}')
     assert SeatStore(tmp_path).saved() == []
+
+
+def test_a_seat_nobody_took_back_for_a_month_is_removed_unless_held(tmp_path: Path) -> None:
+    """A table its host saved and never resumed must not leave its seat file for ever."""
+    store = SeatStore(tmp_path)
+    kept, _ = store.claim("h", 1, "Ann")
+    kept.keep(TICKET)
+    held, _ = store.claim("h", 2, "Bob")
+    held.keep(ResumeTicket(1, 0, b"n" * 32, None, ROOM))
+    kept.release()  # Ann's client is gone; Bob's still runs
+    assert kept.path is not None
+    assert held.path is not None
+    month_ago = time.time() - STALE_AFTER - 60
+    for path in (kept.path, held.path):
+        os.utime(path, (month_ago, month_ago))
+    assert len(store.saved(now=month_ago + 60)) == 2  # a minute old: both still offered
+    assert store.saved() == []
+    assert not kept.path.exists()
+    assert not kept.path.with_suffix(".lock").exists()
+    assert held.path.exists(), "a live client's seat was removed"
