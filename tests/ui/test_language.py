@@ -75,6 +75,7 @@ SAMPLES = {
     "round": 1,
     "table": "Kitchen",
     "seat": 2,
+    "port": 40123,
     "check": "123 456",
     "preset": "officielles",  # as Translator.preset shows it
     "level": "expert",
