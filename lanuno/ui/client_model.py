@@ -25,7 +25,7 @@ from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine
-from lanuno.ui.reasons import alarm_text, bye_reason
+from lanuno.ui.reasons import alarm_text, bye_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.messages import (
     ACTION_NOTATIONS,
@@ -352,8 +352,7 @@ class ClientModel:
         elif isinstance(message, Bye):
             self.bye = message
             self.deadline_at = None
-            reason = bye_reason(message.code, message.reason, self.tr)
-            self.log.add(LogLine(self.tr("bye.reason", reason=reason), "error"))
+            self.log.add(LogLine(bye_line(message.code, message.reason, self.tr), "error"))
         return ()
 
     def _note_gift(self, message: Event) -> None:

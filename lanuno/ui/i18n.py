@@ -144,6 +144,8 @@ EN: dict[str, str] = {
     "error.refused": "Refused: {text}",
     "error.rule": "(rule {rule})",
     "bye.reason": "The host closed the connection: {reason}",
+    "bye.saved": "The host saved the table and closed it. If it resumes the table, run "
+    "lanuno join again: you get your seat and hand back.",
     "reason.room_code": "the room code is wrong (or the host refused this connection)",
     "reason.nobody": "nobody answers at that address (is the host running?)",
     "reason.timeout": "the host did not answer in time",
@@ -157,8 +159,6 @@ EN: dict[str, str] = {
     "reason.closed": "the host closed the table",
     "reason.closed_saved": "the host closed the table and saved it",
     "reason.paused": "the host paused the table: it could not save the game (you keep your seat)",
-    "reason.saved": "the host closed the table and saved it: if the host resumes it, "
-    "lanuno join gives you your seat back",
     "reason.not_yours": "that seat is not yours now",
     "reason.elsewhere": "this seat resumed on another connection",
     "reason.unavailable": "seat unavailable",
@@ -662,6 +662,8 @@ FR: dict[str, str] = {
     "error.refused": "Refusé : {text}",
     "error.rule": "(règle {rule})",
     "bye.reason": "L'hôte a fermé la connexion : {reason}",
+    "bye.saved": "L'hôte a sauvegardé la table et l'a fermée. S'il la reprend, relancez "
+    "lanuno join : vous retrouvez votre place et votre main.",
     "reason.room_code": "le code de la salle est faux (ou l'hôte a refusé cette connexion)",
     "reason.nobody": "personne ne répond à cette adresse (l'hôte est-il lancé ?)",
     "reason.timeout": "l'hôte n'a pas répondu à temps",
@@ -676,8 +678,6 @@ FR: dict[str, str] = {
     "reason.closed_saved": "l'hôte a fermé la table et l'a sauvegardée",
     "reason.paused": "l'hôte a mis la table en pause : il n'a pas pu sauvegarder la partie "
     "(vous gardez votre place)",
-    "reason.saved": "l'hôte a fermé la table et l'a sauvegardée : s'il la reprend, "
-    "lanuno join vous rend votre place",
     "reason.not_yours": "cette place n'est plus la vôtre",
     "reason.elsewhere": "cette place a repris sur une autre connexion",
     "reason.unavailable": "place indisponible",

@@ -22,7 +22,7 @@ from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names
-from lanuno.ui.reasons import alarm_text, bye_reason
+from lanuno.ui.reasons import alarm_text, bye_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.crypto import format_check_number
 from lanuno.wire.messages import (
@@ -213,7 +213,7 @@ class PlainClient:
             self.say(game_sentence(tr, self.name_of, message, seat))
             self.state = None  # the table is back in its lobby: its next line says who is there
         elif isinstance(message, Bye):
-            self.say(tr("bye.reason", reason=bye_reason(message.code, message.reason, tr)))
+            self.say(bye_line(message.code, message.reason, tr))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
             pass  # the session checks the deck itself and reports a mismatch as an error
 

@@ -31,13 +31,19 @@ def translate_reason(text: str, tr: Translator) -> str:
     return tr("reason.technical", text=sentence)
 
 
+def bye_line(code: int, reason: str, tr: Translator) -> str:
+    """What the player reads when the host says goodbye: a saved table, what to do to get
+    the seat back; any other goodbye, that the host closed the connection, and why."""
+    if code == CloseCode.TABLE_SAVED:
+        return tr("bye.saved")
+    return tr("bye.reason", reason=bye_reason(code, reason, tr))
+
+
 def bye_reason(code: int, reason: str, tr: Translator) -> str:
     """A ``bye``'s reason: a paused table says what pausing means (the reason is the disk's
-    error, for the host's log), a saved one how to get the seat back."""
+    error, for the host's log)."""
     if code == CloseCode.TABLE_PAUSED:
         return tr("reason.paused")
-    if code == CloseCode.TABLE_SAVED:
-        return tr("reason.saved")
     if not reason:
         try:
             return CloseCode(code).name

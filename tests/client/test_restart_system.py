@@ -132,7 +132,7 @@ async def test_a_table_the_host_closed_and_resumed_gives_the_seat_back(tmp_path:
         assert f"lanuno host --resume {journal}" in host_log.read_text().splitlines()[-1]
         assert first.wait(10) == 0, "the client stops waiting for a host that said goodbye"
         said = out.read_text()
-        assert "closed the table and saved it" in said, said[-1000:]
+        assert "The host saved the table and closed it." in said, said[-1000:]
         assert list((state / "lanuno").glob("seat-*.json")), "the seat was forgotten"
 
         host = start_host(port, journal, host_log, "--resume", str(journal))

@@ -516,8 +516,8 @@ async def test_a_game_closed_by_the_host_stops_offering_moves() -> None:
 @pytest.mark.parametrize(
     ("lang", "prompt", "why"),
     [
-        ("en", "The host saved the table: run lanuno join again when it resumes.", "seat back"),
-        ("fr", "Table sauvegardée : relancez lanuno join à sa reprise.", "rend votre place"),
+        ("en", "The host saved the table: run lanuno join again when it resumes.", "hand back."),
+        ("fr", "Table sauvegardée : relancez lanuno join à sa reprise.", "et votre main."),
     ],
 )
 async def test_a_game_the_host_saved_says_how_to_get_the_seat_back(

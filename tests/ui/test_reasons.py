@@ -8,7 +8,7 @@ import pytest
 
 from lanuno.client.notices import FairnessAlarm, SeatLost
 from lanuno.ui.i18n import EN, FR, translator
-from lanuno.ui.reasons import alarm_text, bye_reason, translate_reason
+from lanuno.ui.reasons import alarm_text, bye_line, bye_reason, translate_reason
 from lanuno.wire.errors import CloseCode
 
 SOURCE = "\n".join(
@@ -16,7 +16,7 @@ SOURCE = "\n".join(
     for path in (Path(__file__).resolve().parents[2] / "lanuno").rglob("*.py")
     if path.name not in ("i18n.py", "reasons.py")
 )
-BY_CODE = ("reason.paused", "reason.saved")
+BY_CODE = ("reason.paused",)
 """Said for a bye's code, whatever its reason (``bye_reason``)."""
 FIXED = sorted(
     key
@@ -51,9 +51,16 @@ def test_a_bye_says_what_a_pause_means_and_names_a_bare_code() -> None:
     assert paused.startswith("l'hôte a mis la table en pause")
     assert bye_reason(CloseCode.KICKED, "removed by the host", fr) == "retiré par l'hôte"
     assert bye_reason(CloseCode.HOST_SHUTDOWN, "", fr) == "HOST_SHUTDOWN"
-    saved = bye_reason(CloseCode.TABLE_SAVED, "the host closed the table and saved it", fr)
-    assert saved.startswith("l'hôte a fermé la table et l'a sauvegardée")
-    assert "lanuno join" in bye_reason(CloseCode.TABLE_SAVED, "", translator("en"))
+
+
+def test_a_saved_table_says_how_to_get_the_seat_back_and_others_say_why_they_closed() -> None:
+    fr, en = translator("fr"), translator("en")
+    said = "the host closed the table and saved it"
+    assert bye_line(CloseCode.TABLE_SAVED, said, fr) == FR["bye.saved"]
+    assert bye_line(CloseCode.TABLE_SAVED, "", en).startswith("The host saved the table")
+    assert bye_line(CloseCode.KICKED, "removed by the host", fr) == (
+        "L'hôte a fermé la connexion : retiré par l'hôte"
+    )
 
 
 def test_the_clients_own_warnings_read_in_french() -> None:
