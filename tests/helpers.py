@@ -1,6 +1,6 @@
 """What tests across the tree share: one bounded wait instead of sleep-then-assert, and
 the random seed a failing test was using, how many examples the test profile asks for, and
-a join with a wrong room code.
+a join with a wrong room code, a free loopback port, and stopping a started process.
 
 ``await until(lambda: table.slots[0].ready, "Ann is ready")`` checks the condition, lets
 the event loop run for a few milliseconds, and checks again, until it holds or the time
@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import socket
+import subprocess
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lanuno.wire.connection import ClientConnection
 
@@ -103,3 +106,24 @@ async def wrong_code_join(port: int, code: str, table: int, *, screen: bool = Fa
         pass  # refused and closed, as expected
     finally:
         writer.close()
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on now (for a process told ``--port``)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def stop(process: subprocess.Popen[Any], grace: float = 5.0) -> None:
+    """End a started process: SIGTERM (a lanuno command's clean close), then SIGKILL if it
+    is still there after ``grace`` seconds."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

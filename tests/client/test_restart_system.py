@@ -7,14 +7,13 @@ import collections
 import os
 import random
 import signal
-import socket
 import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import until
+from helpers import free_port, stop, until
 
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.seat_store import STATE_ENV
@@ -77,12 +76,8 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         assert f"resuming your seat {seat + 1}" in text, text[-2000:]
     finally:
         for process in (first, second):
-            if process is not None and process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(5)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+            if process is not None:
+                stop(process)
         await server.close()
 
 
@@ -99,13 +94,6 @@ def start_host(port: int, journal: Path, out: Path, *where: str) -> subprocess.P
 
 def last_hand(text: str) -> collections.Counter[str]:
     return collections.Counter(text.rsplit("Your hand: ", 1)[1].split("\n", 1)[0].split())
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 async def test_a_table_the_host_closed_and_resumed_gives_the_seat_back(tmp_path: Path) -> None:
@@ -149,9 +137,4 @@ async def test_a_table_the_host_closed_and_resumed_gives_the_seat_back(tmp_path:
         assert "Ann (2)" not in host_log.read_text()
     finally:
         for process in processes:
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(5)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+            stop(process)

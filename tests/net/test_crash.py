@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import note_seed, until
+from helpers import free_port, note_seed, stop, until
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.host.table import Table, TableConfig
@@ -27,13 +27,6 @@ from lanuno.wire.messages import Bye, GameEnd, Hello
 
 pytestmark = [pytest.mark.system, pytest.mark.timeout(120)]
 CODE = "246810"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def start_host(port: int, journal: Path, log: Path, resume: bool) -> subprocess.Popen[bytes]:
@@ -93,11 +86,7 @@ async def test_kill_minus_nine_and_resume(tmp_path: Path) -> None:
         for session in sessions:
             await session.close()
     finally:
-        host.send_signal(signal.SIGTERM)
-        try:
-            host.wait(5)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        stop(host)
     recovery = read_journal(journal)
     acts = [r for r in recovery.records if r["k"] == "act"]
     for seat, player in zip(seats, players, strict=True):
@@ -146,11 +135,7 @@ async def test_a_host_resumed_without_port_listens_where_it_was(tmp_path: Path) 
         assert ann.reconnects == 1
         await ann.close()
     finally:
-        host.send_signal(signal.SIGTERM)
-        try:
-            host.wait(5)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        stop(host)
 
 
 def test_a_resumed_table_whose_port_is_taken_is_served_elsewhere_and_says_so(
@@ -183,8 +168,7 @@ def test_a_resumed_table_whose_port_is_taken_is_served_elsewhere_and_says_so(
             assert any(f"port {taken}, where the table was, is taken" in s for s in said), said
             assert f"127.0.0.1:{taken} " not in said[-1]
         finally:
-            host.send_signal(signal.SIGTERM)
-            host.wait(10)
+            stop(host, 10)
 
 
 # ---------------------------------------------------------------------- damaged journal

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from helpers import note_seed
+from helpers import note_seed, stop
 from net_helpers import ScriptedPlayer, join
 
 from lanuno.host.records import RecordMap
@@ -204,11 +204,7 @@ async def test_sigkill_at_random_points_loses_no_acknowledged_action_of_any_tabl
             for session in table:
                 await session.close()
     finally:
-        host.send_signal(signal.SIGTERM)
-        try:
-            host.wait(5)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        stop(host)
     assert kills >= 1
     for number, table_players in enumerate(players):
         recovery = read_journal(tmp_path / f"table-{number}.journal")

@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import free_port, stop
 from net_helpers import ScriptedPlayer, join
-from test_crash import free_port, wait_listening
+from test_crash import wait_listening
 
 from lanuno.net.hall import load_hall
 from lanuno.net.screen_client import RemoteScreen
@@ -94,9 +95,4 @@ async def test_a_hall_killed_and_resumed_keeps_every_table(tmp_path: Path) -> No
         for session in (ann, bob):
             await session.close()
     finally:
-        host.send_signal(signal.SIGTERM)
-        try:
-            host.wait(10)
-        except subprocess.TimeoutExpired:
-            host.kill()
-            host.wait()
+        stop(host, 10)

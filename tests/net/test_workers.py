@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import free_port
 from net_helpers import join
 
 from lanuno.bots.base import BotThinking
@@ -79,13 +80,6 @@ async def test_a_table_of_experts_plays_with_their_searches_in_the_pool() -> Non
 
 
 # ---------------------------------------------------------------------- no orphans
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def children(pid: int) -> set[int]:

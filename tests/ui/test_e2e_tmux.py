@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "246810"
@@ -86,11 +87,7 @@ def host(tmp_path: Path) -> Iterator[tuple[int, Path]]:
             pytest.fail(f"the host did not start:\n{log.read_text()}")
         yield port, log
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process, 10)
 
 
 def _decide(screen: str) -> list[str]:
