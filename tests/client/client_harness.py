@@ -11,7 +11,7 @@ from lanuno.client import ClientCore, ClientTiming, Notice, Player, ResumeTicket
 from lanuno.host.table import SCREEN, Close, Send, Table
 from lanuno.wire.connection import HandshakeComplete, HostConnection
 from lanuno.wire.crypto import RandomBytes, counter_drbg
-from lanuno.wire.errors import ProtocolError
+from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Message
 
 TIMING = ClientTiming(backoff=(0.1, 0.5), reconnect_for=30.0)
@@ -82,6 +82,14 @@ class Room:
         player.core.receive_data(b"", self.now)
         self._collect(player)
         self.settle()
+
+    def say_bye(self, player: Player_, code: CloseCode, reason: str) -> None:
+        """The host ends the player's connection with a ``bye`` (``code``, ``reason``)."""
+        assert player.conn is not None
+        bye = player.conn.close(code, reason)
+        player.conn = None
+        player.core.receive_data(bye, self.now)
+        self._collect(player)
 
     def advance(self, seconds: float) -> None:
         """Let time pass: host ticks, client timers, reconnections."""

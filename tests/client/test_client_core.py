@@ -243,34 +243,22 @@ def test_forged_bytes_do_not_keep_a_silent_connection_alive() -> None:
 
 def test_a_paused_table_keeps_the_credentials() -> None:
     """Issue 11 item 4: a goodbye saying the table is paused is not the end."""
-    from lanuno.wire.errors import CloseCode
-
     room = make_room()
     ann = room.add("Ann")
     room.add("Bob")
     room.table.start(room.now)
     room.settle()
     before = [e for e in ann.events if isinstance(e, Credentials)]
-    assert ann.conn is not None
-    bye = ann.conn.close(CloseCode.TABLE_PAUSED, "table paused: the journal cannot be written")
-    ann.conn = None
-    ann.core.receive_data(bye, room.now)
-    room._collect(ann)
+    room.say_bye(ann, CloseCode.TABLE_PAUSED, "table paused: the journal cannot be written")
     assert ann.core.phase is SessionPhase.WAITING  # not finished: it will try again
     assert [e for e in ann.events if isinstance(e, Credentials)] == before
     assert ann.core.ticket is not None
 
 
 def test_a_final_goodbye_forgets_the_credentials() -> None:
-    from lanuno.wire.errors import CloseCode
-
     room = make_room()
     ann = room.add("Ann")
-    assert ann.conn is not None
-    bye = ann.conn.close(CloseCode.HOST_SHUTDOWN, "the host closed the table")
-    ann.conn = None
-    ann.core.receive_data(bye, room.now)
-    room._collect(ann)
+    room.say_bye(ann, CloseCode.HOST_SHUTDOWN, "the host closed the table")
     assert ann.core.finished
     assert ann.events[-2:] == [Credentials(None), SessionEnded("the host closed the table", True)]
 
@@ -278,8 +266,6 @@ def test_a_final_goodbye_forgets_the_credentials() -> None:
 def test_a_saved_table_ends_the_session_but_keeps_the_credentials() -> None:
     """The host closed a journaled table: stop reconnecting, but a later ``lanuno join``
     resumes the seat if the host resumes the table."""
-    from lanuno.wire.errors import CloseCode
-
     room = make_room()
     ann = room.add("Ann")
     room.add("Bob")
@@ -287,11 +273,7 @@ def test_a_saved_table_ends_the_session_but_keeps_the_credentials() -> None:
     room.settle()
     kept = [e for e in ann.events if isinstance(e, Credentials)]
     assert kept[-1] == Credentials(ann.core.ticket) != Credentials(None)
-    assert ann.conn is not None
-    bye = ann.conn.close(CloseCode.TABLE_SAVED, "the host closed the table and saved it")
-    ann.conn = None
-    ann.core.receive_data(bye, room.now)
-    room._collect(ann)
+    room.say_bye(ann, CloseCode.TABLE_SAVED, "the host closed the table and saved it")
     assert ann.core.finished
     assert not ann.core.socket_wanted
     assert [e for e in ann.events if isinstance(e, Credentials)] == kept
