@@ -293,6 +293,21 @@ def test_the_game_end_forgets_the_credentials_and_a_new_game_keeps_them_again() 
     assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(ann.core.ticket)
 
 
+def test_a_table_saved_between_games_puts_the_credentials_back_on_disk() -> None:
+    """After a game the seats stay in the lobby; if the host then saves the table, a later
+    ``lanuno join`` must find the seat to resume (it was forgotten at the game's end)."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
+    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(None)
+    room.say_bye(ann, CloseCode.TABLE_SAVED, "the host closed the table and saved it")
+    assert ann.core.finished
+    assert ann.core.ticket is not None
+    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(ann.core.ticket)
+
+
 def test_the_first_join_with_a_wrong_code_ends_with_the_reason() -> None:
     room = make_room()
     wrong = "000000" if room.table.room_code != "000000" else "111111"
