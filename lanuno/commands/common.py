@@ -5,6 +5,7 @@ loads."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import time
 from pathlib import Path
@@ -14,7 +15,19 @@ from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
 
 
 def say(text: str) -> None:
-    print(text, flush=True)
+    try:
+        print(text, flush=True)
+    except OSError as error:
+        if not terminal_gone(error):
+            raise  # a closed terminal has nobody left to tell
+
+
+def terminal_gone(error: BaseException) -> bool:
+    """Whether ``error`` says the terminal was closed under us (SIGHUP): reads end, writes
+    fail with EIO (a pty whose other side is gone) or EPIPE."""
+    if isinstance(error, EOFError | BrokenPipeError):
+        return True
+    return isinstance(error, OSError) and error.errno == errno.EIO
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:

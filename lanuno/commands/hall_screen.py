@@ -5,12 +5,11 @@ name, preset, options, bots and bot level."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Sequence
 from dataclasses import replace
 
 from lanuno.bots.levels import BotLevel
+from lanuno.commands.apps import run_app_until_closed
 from lanuno.engine.rules import rules_from_words
 from lanuno.host.table import TableConfig
 from lanuno.net.hall import Hall
@@ -50,11 +49,4 @@ class HallHost:
 async def show_hall_until_closed(hall: Hall, base: TableConfig, lang: str | None) -> None:
     """The hall app until the host quits it (Q, Y) or the hall closes (SIGTERM, or every
     table stopped by itself)."""
-    app = asyncio.create_task(run_hall_app(HallHost(hall, base), lang=lang))
-    closed = asyncio.create_task(hall.closed.wait())
-    await asyncio.wait({app, closed}, return_when=asyncio.FIRST_COMPLETED)
-    closed.cancel()
-    if not app.done():
-        app.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await app
+    await run_app_until_closed(run_hall_app(HallHost(hall, base), lang=lang), hall.closed)

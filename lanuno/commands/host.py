@@ -229,7 +229,11 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
             closing.append(asyncio.ensure_future(hall.close()))
 
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # SIGHUP: the host's terminal was closed. Save the tables and say so, as for Ctrl-C.
+    signals = [signal.SIGINT, signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):
+        signals.append(signal.SIGHUP)
+    for sig in signals:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop)
     try:

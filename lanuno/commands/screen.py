@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import sys
 
+from lanuno.commands.apps import run_app_until_closed
 from lanuno.commands.common import say
 from lanuno.net.discovery import (
     LOOPBACK,
@@ -50,16 +51,10 @@ async def show_until_closed(
     server: TableServer, screen: TableScreen, controls: TableControls, lang: str | None
 ) -> None:
     """The table app until the host quits it (Q) or the server closes (SIGTERM)."""
-    app = asyncio.create_task(
-        run_table_app(screen, controls, lang=lang, bot_level=server.table.config.bot_level)
+    await run_app_until_closed(
+        run_table_app(screen, controls, lang=lang, bot_level=server.table.config.bot_level),
+        server.closed,
     )
-    closed = asyncio.create_task(server.closed.wait())
-    await asyncio.wait({app, closed}, return_when=asyncio.FIRST_COMPLETED)
-    closed.cancel()
-    if not app.done():
-        app.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await app
 
 
 # ---------------------------------------------------------------------------- lanuno screen

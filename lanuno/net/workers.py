@@ -40,6 +40,8 @@ from lanuno.engine.views import SeatView
 from lanuno.wire.spake_work import SpakeResult, SpakeWork, run_spake
 
 MAX_REMEMBERED = 64
+_QUIET_SIGNALS = (signal.SIGINT, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))
+"""Ignored by a worker from its start: the host decides when it ends (PR_SET_PDEATHSIG)."""
 
 
 def _worker_init() -> None:
@@ -105,17 +107,20 @@ class Workers:
             except Exception as error:
                 future.set_exception(error)
             return future
-        # A submit may spawn a worker: it starts with SIGINT ignored (an ignored signal
-        # stays ignored through exec, and Python then installs no KeyboardInterrupt
-        # handler), so a Ctrl-C while it is still importing cannot interrupt it. Only the
-        # main thread may change a handler; the window is the fork and exec.
+        # A submit may spawn a worker (and, the first time, multiprocessing's resource
+        # tracker): it starts with SIGINT and SIGHUP ignored (an ignored signal stays
+        # ignored through exec, and Python then installs no KeyboardInterrupt handler), so
+        # a Ctrl-C while it is still importing cannot interrupt it, and the host's terminal
+        # closing does not kill the tracker before the host has saved its tables. Only
+        # the main thread may change a handler; the window is the fork and exec.
         if threading.current_thread() is not threading.main_thread():
             return self._executor().submit(function, *args)
-        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        handlers = [(sig, signal.signal(sig, signal.SIG_IGN)) for sig in _QUIET_SIGNALS]
         try:
             return self._executor().submit(function, *args)
         finally:
-            signal.signal(signal.SIGINT, handler)
+            for sig, handler in handlers:
+                signal.signal(sig, handler)
 
     async def spake(self, work: SpakeWork) -> SpakeResult:
         """One SPAKE2 step of a handshake, off the loop."""

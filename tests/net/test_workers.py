@@ -1,5 +1,6 @@
 """The host's worker pool (``net/workers.py``): SPAKE2 steps and expert searches off the
-event loop; the pool's processes never outlive the host (SIGTERM, Ctrl-C, SIGKILL)."""
+event loop; the pool's processes never outlive the host (SIGTERM, Ctrl-C, a closed
+terminal, SIGKILL)."""
 
 from __future__ import annotations
 
@@ -113,7 +114,7 @@ def start(command: list[str]) -> subprocess.Popen[bytes]:
 
 @pytest.mark.system
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGKILL"])
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGHUP", "SIGKILL"])
 async def test_the_pool_does_not_outlive_the_host(tmp_path: Path, how: str) -> None:
     port = free_port()
     command = [
@@ -138,8 +139,11 @@ async def test_the_pool_does_not_outlive_the_host(tmp_path: Path, how: str) -> N
             await asyncio.sleep(0.05)
         assert workers, "the host started no worker"
         await session.close()
-        os.killpg(host.pid, getattr(signal, how))  # as a terminal's Ctrl-C does
-        host.wait(30)
+        # As a terminal's Ctrl-C does (SIGHUP: the terminal closed), to the whole group.
+        os.killpg(host.pid, getattr(signal, how))
+        code = host.wait(30)
+        if how != "SIGKILL":
+            assert code == 0, f"the host did not close its table cleanly on {how}"
         for _ in range(200):
             if not any(alive(pid) for pid in workers):
                 break
