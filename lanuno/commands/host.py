@@ -229,7 +229,7 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
             closing.append(asyncio.ensure_future(hall.close()))
 
     loop = asyncio.get_running_loop()
-    # SIGHUP: the host's terminal was closed. Save the tables and say so, as for Ctrl-C.
+    # SIGHUP (the terminal was closed) saves the tables and tells the players, as Ctrl-C does.
     signals = [signal.SIGINT, signal.SIGTERM]
     if hasattr(signal, "SIGHUP"):
         signals.append(signal.SIGHUP)
