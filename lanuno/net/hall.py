@@ -186,6 +186,7 @@ class Hall:
         """The journals of the tables ``close`` saved (a ``--resume`` carries them on)."""
         self.on_change: Callable[[], None] | None = None
         self._watchers: set[asyncio.Task[None]] = set()
+        self._closing: asyncio.Future[None] | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -282,6 +283,13 @@ class Hall:
         self._changed()
 
     async def close(self) -> None:
+        """Save every table and stop. Once: a call while a close runs (a signal's, and the
+        screen's as it ends) waits for that one, and a call after returns at once."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         self.listener.closing = True
         for number in list(self._tables):
             entry = self._tables.pop(number)

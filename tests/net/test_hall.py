@@ -465,6 +465,18 @@ async def test_a_table_closed_in_the_hall_ends_for_good_and_a_hall_that_quits_sa
         await hall.close()
 
 
+async def test_two_closes_at_once_save_every_table_once(tmp_path: Path) -> None:
+    """A closed terminal closes the hall twice at once (its SIGHUP, and the screen ending
+    on the dead terminal): the second waits for the first, nothing fails."""
+    (tmp_path / "hall").mkdir()
+    hall = await _hall(3, journal_dir=tmp_path / "hall")
+    await asyncio.wait_for(asyncio.gather(hall.close(), hall.close()), 10)
+    assert hall.closed.is_set()
+    assert sorted(hall.saved) == [tmp_path / "hall" / f"table-{n}.journal" for n in (1, 2, 3)]
+    await hall.close()  # and once more, after: nothing to do
+    assert len(hall.saved) == 3
+
+
 async def test_a_hall_announces_one_service_per_table_on_loopback() -> None:
     """One mDNS service per table (TXT ``table`` = its number, ``name``), on 127.0.0.1 only;
     a closed table says goodbye while the others stay listed."""
