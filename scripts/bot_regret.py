@@ -19,6 +19,11 @@ A variant is a comma-separated list of ``worlds=N`` and ``module.NAME=value`` se
 (modules of ``lanuno.bots``, e.g. ``search.TRUST_LIKELY=0.8``); the first is the reference.
 The line ``real_hands`` is the same search given the real hands: what remains of the
 regret once nothing is hidden (the noise of the values, and the playout policy's limits).
+``--reveal Q ...`` prints what information is worth: the shipped expert's regret when each
+opponent's card is shown to its search with probability Q (the others dealt at random
+from the unseen cards, no card reading), from Q = 0 (nothing known) towards 1.
+
+    python scripts/bot_regret.py --players 4 --positions 800 --reveal 0 0.25 0.5 0.75
 """
 
 from __future__ import annotations
@@ -87,6 +92,54 @@ class RealHands:
         rng.shuffle(pool)
         world.draw_pile = pool
         return world
+
+
+@dataclass
+class Revealing:
+    """While set up (``with``), the expert's worlds show each opponent's real card with
+    probability ``share``; the other hidden cards are dealt at random (``--reveal``)."""
+
+    share: float
+    hands: tuple[tuple[int, ...], ...] = ()
+
+    def __enter__(self) -> Revealing:
+        self._sample = original = search_module.WorldMaker.sample
+        revealing = self
+
+        def sample(maker: search_module.WorldMaker, rng: random.Random) -> fc.FastRound:
+            world = original(maker, rng)  # for its template; the hands are redealt
+            pool = list(maker.unseen)
+            shown = {}
+            for seat, hand in enumerate(revealing.hands):
+                if seat != maker.seat:
+                    shown[seat] = [card for card in hand if rng.random() < revealing.share]
+                    for card in shown[seat]:
+                        pool.remove(card)
+            rng.shuffle(pool)
+            for seat, cards in shown.items():
+                hidden = len(revealing.hands[seat]) - len(cards)
+                world.hands[seat] = cards + pool[:hidden]
+                del pool[:hidden]
+            world.draw_pile = pool
+            return world
+
+        search_module.WorldMaker.sample = sample  # type: ignore[method-assign, assignment]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        search_module.WorldMaker.sample = self._sample  # type: ignore[method-assign]
+
+
+def revealed_regret(share: float, found: Sequence[Position]) -> float:
+    bot = ExpertBot(playouts=150, budget_ms=None)
+    out = []
+    with Revealing(share) as revealing:
+        for i, position in enumerate(found):
+            revealing.hands = position.hands
+            action = bot.decide(position.observation, random.Random(i))
+            if action in position.options:
+                out.append(max(position.values) - position.values[position.options.index(action)])
+    return statistics.fmean(out)
 
 
 def real_values(
@@ -181,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=600)
     parser.add_argument("--oracle-worlds", type=int, default=300)
     parser.add_argument("--field", default="intermediate", help="the opponents' level")
+    parser.add_argument(
+        "--reveal", type=float, nargs="+", default=[], metavar="Q", help="shown card share"
+    )
     parser.add_argument("variants", nargs="*", default=["worlds=150"])
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -214,6 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = again.index(max(again))
         real.append(max(position.values) - position.values[chosen])
     print(f"real_hands: mean regret {statistics.fmean(real):.4f}")
+    for share in args.reveal:
+        print(f"revealed_{share:g}: mean regret {revealed_regret(share, found):.4f}")
     return 0
 
 
