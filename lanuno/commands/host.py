@@ -33,6 +33,7 @@ from lanuno.net.discovery import HallAnnouncer, discovery_addresses
 from lanuno.net.hall import Hall, HallEntry, HallTable, HallTableControls, load_hall
 from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
 from lanuno.net.server import ServerLimits
+from lanuno.net.workers import close_shared_workers
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import log_screen
 from lanuno.wire.crypto import MAX_TABLES, format_check_number
@@ -70,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     except (JournalError, OSError, ValueError) as error:
         print(f"lanuno host: {error}", file=sys.stderr)
         return 1
+    finally:
+        # Now, not at exit: a pool still shutting down then races Python's own exit hook
+        # (concurrent.futures writes to a pipe its manager thread is closing: EBADF).
+        close_shared_workers()
 
 
 def _is_hall(args: argparse.Namespace) -> bool:

@@ -14,6 +14,7 @@ from lanuno.engine.rules import MAX_SEATS, MIN_SEATS
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import NetClientSession
 from lanuno.net.server import ServerLimits, TableControls, TableServer
+from lanuno.net.workers import close_shared_workers
 from lanuno.ui.i18n import translator
 
 
@@ -41,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_play(args, config))
     except KeyboardInterrupt:
         return 0
+    finally:
+        # Now, not at exit: a pool still shutting down then races Python's own exit hook
+        # (concurrent.futures writes to a pipe its manager thread is closing: EBADF).
+        close_shared_workers()
 
 
 async def _play(args: argparse.Namespace, config: TableConfig) -> int:

@@ -206,7 +206,7 @@ def shared_workers() -> Workers:
         if _shared is None:
             # LANUNO_WORKERS=thread|inline: for measurements (scripts/bench_hall.py --storm).
             _shared = Workers(kind=os.environ.get("LANUNO_WORKERS", "process"))
-            atexit.register(close_shared_workers)  # Ctrl-C and SIGTERM end here too
+            atexit.register(close_shared_workers)  # if a command did not close it first
         return _shared
 
 
