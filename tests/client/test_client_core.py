@@ -280,32 +280,38 @@ def test_a_saved_table_ends_the_session_but_keeps_the_credentials() -> None:
     assert ann.events[-1] == SessionEnded("the host closed the table and saved it", True)
 
 
-def test_the_game_end_forgets_the_credentials_and_a_new_game_keeps_them_again() -> None:
+def _after_one_game() -> tuple[Room, Player_]:
+    """A two-player table whose first game is over, back in its lobby; and Ann."""
     room = make_room()
     ann, bob = room.add("Ann"), room.add("Bob")
     room.table.start(room.now)
     room.settle()
     play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
-    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(None)
+    return room, ann
+
+
+def _last_credentials(player: Player_) -> Credentials:
+    return [e for e in player.events if isinstance(e, Credentials)][-1]
+
+
+def test_the_game_end_forgets_the_credentials_and_a_new_game_keeps_them_again() -> None:
+    room, ann = _after_one_game()
+    assert _last_credentials(ann) == Credentials(None)
     room.table.start(room.now)
     room.settle()
     room.advance(1.5)
-    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(ann.core.ticket)
+    assert _last_credentials(ann) == Credentials(ann.core.ticket)
 
 
 def test_a_table_saved_between_games_puts_the_credentials_back_on_disk() -> None:
     """After a game the seats stay in the lobby; if the host then saves the table, a later
     ``lanuno join`` must find the seat to resume (it was forgotten at the game's end)."""
-    room = make_room()
-    ann, bob = room.add("Ann"), room.add("Bob")
-    room.table.start(room.now)
-    room.settle()
-    play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
-    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(None)
+    room, ann = _after_one_game()
+    assert _last_credentials(ann) == Credentials(None)
     room.say_bye(ann, CloseCode.TABLE_SAVED, "the host closed the table and saved it")
     assert ann.core.finished
     assert ann.core.ticket is not None
-    assert [e for e in ann.events if isinstance(e, Credentials)][-1] == Credentials(ann.core.ticket)
+    assert _last_credentials(ann) == Credentials(ann.core.ticket)
 
 
 def test_the_first_join_with_a_wrong_code_ends_with_the_reason() -> None:
