@@ -70,16 +70,16 @@ class _DeadTerminal(io.StringIO):
         raise OSError(errno.EIO, "Input/output error")
 
 
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
 def test_say_to_a_closed_terminal_is_dropped_but_other_errors_are_not(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(sys, "stdout", _DeadTerminal())
     say("the table is saved")  # nobody left to tell: no error
-
-    class _Full(io.StringIO):
-        def write(self, text: str) -> int:
-            raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(sys, "stdout", _Full())
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
     with pytest.raises(OSError):
         say("the table is saved")
