@@ -138,6 +138,8 @@ async def _join(args: argparse.Namespace) -> int:
     seat_file, saved = store.claim(
         host, port, name, room_id=room, table=number, named=bool(args.name)
     )
+    for path in store.damaged:
+        say(tr("join.seat_damaged", path=path))
     if saved is not None:
         say(tr("join.resuming", seat=saved.ticket.seat + 1, address=f"{host}:{port}"))
         session = NetClientSession(

@@ -44,6 +44,10 @@ def state_dir() -> Path:
     return Path(base) / "lanuno"
 
 
+class OtherFormat(ValueError):
+    """A saved seat written in another format (another version of lanuno)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SavedSeat:
     """A seat a previous client held: where the table was and the ticket to resume it."""
@@ -79,8 +83,10 @@ class SavedSeat:
     def decode(cls, data: bytes, path: Path) -> SavedSeat:
         """Raises ValueError (or KeyError/TypeError) for anything but a saved seat."""
         body = json.loads(data)
+        if not isinstance(body, dict):
+            raise ValueError("not a saved seat")
         if body.get("format") != FORMAT:
-            raise ValueError("another format")
+            raise OtherFormat(body.get("format"))
         previous = body["previous"]
         ticket = ResumeTicket(
             seat=int(body["seat"]),
@@ -158,19 +164,32 @@ class SeatStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory if directory is not None else state_dir()
+        self.damaged: list[Path] = []
+        """Saved seats that could not be read, set aside (renamed ``*.damaged``), so that
+        the player is told once and the file is kept for a look."""
 
     def saved(self, now: float | None = None) -> list[SavedSeat]:
         """The saved seats; those older than ``STALE_AFTER`` that no live client holds are
-        removed instead."""
+        removed instead, and those that cannot be read are set aside (``damaged``)."""
         seats: list[SavedSeat] = []
         now = time.time() if now is None else now
         with contextlib.suppress(OSError):
             for path in sorted(self.directory.glob("seat-*.json")):
-                with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+                with contextlib.suppress(OSError):
                     if now - path.stat().st_mtime > STALE_AFTER:
                         _remove_unless_held(path)
                         continue
-                    seats.append(SavedSeat.decode(path.read_bytes(), path))
+                    data = path.read_bytes()
+                    try:
+                        seats.append(SavedSeat.decode(data, path))
+                    except OtherFormat:
+                        continue  # another version's seat: its own to read
+                    except (ValueError, KeyError, TypeError):
+                        # Written atomically, so never half-written by a live client: damaged.
+                        aside = path.with_name(path.name + ".damaged")
+                        path.rename(aside)
+                        _lock_path(path).unlink(missing_ok=True)
+                        self.damaged.append(aside)
         return seats
 
     def claim(

@@ -179,6 +179,7 @@ EN: dict[str, str] = {
     "join.loopback": "Only loopback is available: looking on this machine only.",
     "join.resuming": "resuming your seat {seat} at {address}",
     "join.resume_failed": "{reason}; joining with the room code instead",
+    "join.seat_damaged": "a saved seat could not be read: it is set aside as {path}",
     "join.code": "room code (on the shared screen): ",
     "join.failed": "could not join {address}: {reason}",
     "join.hall_hint": "the host's screen lists its tables; a bare lanuno join lists every "
@@ -699,6 +700,7 @@ FR: dict[str, str] = {
     "seulement.",
     "join.resuming": "reprise de votre place {seat} à {address}",
     "join.resume_failed": "{reason} ; on rejoint avec le code de la salle",
+    "join.seat_damaged": "une place sauvegardée est illisible : elle est mise de côté ({path})",
     "join.code": "code de la salle (sur l'écran commun) : ",
     "join.failed": "impossible de rejoindre {address} : {reason}",
     "join.hall_hint": "l'écran de l'hôte liste ses tables ; lanuno join sans adresse liste "

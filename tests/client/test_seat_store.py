@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import time
@@ -10,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from lanuno.client import ResumeTicket
-from lanuno.net.seat_store import STALE_AFTER, STATE_ENV, SavedSeat, SeatStore, state_dir
+from lanuno.net.seat_store import (
+    FORMAT,
+    STALE_AFTER,
+    STATE_ENV,
+    SavedSeat,
+    SeatStore,
+    state_dir,
+)
 
 ROOM = bytes(range(16))
 TICKET = ResumeTicket(2, 5, b"s" * 32, (4, b"p" * 32), ROOM)
@@ -98,10 +106,19 @@ def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: P
     assert store.saved() == []
 
 
-def test_damaged_or_foreign_files_are_ignored(tmp_path: Path) -> None:
+def test_a_damaged_file_is_set_aside_once_and_a_foreign_one_left_alone(tmp_path: Path) -> None:
+    """A seat file that cannot be read is renamed ``*.damaged`` (kept for a look, and
+    ``lanuno join`` says so, once); another version's format is not ours to judge."""
     (tmp_path / "seat-x-0.json").write_text("{not json")
+    (tmp_path / "seat-w-0.json").write_text(json.dumps({"format": FORMAT, "seat": 1}))
     (tmp_path / "seat-y-0.json").write_text('{"format": 99}')
-    assert SeatStore(tmp_path).saved() == []
+    store = SeatStore(tmp_path)
+    assert store.saved() == []
+    assert store.damaged == [tmp_path / "seat-w-0.json.damaged", tmp_path / "seat-x-0.json.damaged"]
+    assert (tmp_path / "seat-x-0.json.damaged").read_text() == "{not json"
+    assert (tmp_path / "seat-y-0.json").exists()
+    assert store.saved() == []
+    assert len(store.damaged) == 2  # told once
 
 
 def test_a_seat_nobody_took_back_for_a_month_is_removed_unless_held(tmp_path: Path) -> None:

@@ -154,3 +154,20 @@ async def test_a_saved_seat_the_host_does_not_hold_is_forgotten(
     assert "reprise de votre place 2" in out
     assert "; on rejoint avec le code de la salle" in out
     assert not list(state_dir().glob("seat-*.json")), "the refused seat is offered again"
+
+
+async def test_a_damaged_saved_seat_is_said_and_set_aside(
+    server: TableServer, typed: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved seat file that cannot be read: the player is told where it was put, once,
+    and the join goes on with the room code."""
+    state_dir().mkdir(parents=True, exist_ok=True)
+    damaged = state_dir() / "seat-00ff-1.json"
+    damaged.write_text('{"format": 1, "seat"')
+    typed("000000\n000000\n000000\n")
+    assert await run_join(f"127.0.0.1:{server.port}") == 1
+    out = capsys.readouterr().out
+    aside = state_dir() / "seat-00ff-1.json.damaged"
+    assert f"une place sauvegardée est illisible : elle est mise de côté ({aside})" in out
+    assert aside.read_text() == '{"format": 1, "seat"'
+    assert not damaged.exists()
