@@ -462,7 +462,6 @@ class ClientCore:
             # The host stopped for now: the ticket stays on disk for a later lanuno join.
             # Saved between games, the seat is held in the lobby too: back on disk with it.
             if self._game_over and self.ticket is not None:
-                self._game_over = False
                 self._events.append(Credentials(self.ticket))
             self._finish(closed.reason or CloseCode.TABLE_SAVED.name)
         elif closed.clean and closed.code in FINAL_CLOSE_CODES:

@@ -241,17 +241,36 @@ def test_forged_bytes_do_not_keep_a_silent_connection_alive() -> None:
     assert conn is not None
 
 
-def test_a_paused_table_keeps_the_credentials() -> None:
-    """Issue 11 item 4: a goodbye saying the table is paused is not the end."""
+def _at_play() -> tuple[Room, Player_]:
+    """A two-player table whose game has started; and Ann."""
     room = make_room()
     ann = room.add("Ann")
     room.add("Bob")
     room.table.start(room.now)
     room.settle()
-    before = [e for e in ann.events if isinstance(e, Credentials)]
+    return room, ann
+
+
+def _after_one_game() -> tuple[Room, Player_]:
+    """A two-player table whose first game is over, back in its lobby; and Ann."""
+    room, ann = _at_play()
+    players = list(room.players)
+    play_until(room, players, lambda: all(games_ended(p) for p in players))
+    return room, ann
+
+
+def _credentials(player: Player_) -> list[Credentials]:
+    """What the player's session told its seat file, in order."""
+    return [e for e in player.events if isinstance(e, Credentials)]
+
+
+def test_a_paused_table_keeps_the_credentials() -> None:
+    """Issue 11 item 4: a goodbye saying the table is paused is not the end."""
+    room, ann = _at_play()
+    before = _credentials(ann)
     room.say_bye(ann, CloseCode.TABLE_PAUSED, "table paused: the journal cannot be written")
     assert ann.core.phase is SessionPhase.WAITING  # not finished: it will try again
-    assert [e for e in ann.events if isinstance(e, Credentials)] == before
+    assert _credentials(ann) == before
     assert ann.core.ticket is not None
 
 
@@ -266,52 +285,34 @@ def test_a_final_goodbye_forgets_the_credentials() -> None:
 def test_a_saved_table_ends_the_session_but_keeps_the_credentials() -> None:
     """The host closed a journaled table: stop reconnecting, but a later ``lanuno join``
     resumes the seat if the host resumes the table."""
-    room = make_room()
-    ann = room.add("Ann")
-    room.add("Bob")
-    room.table.start(room.now)
-    room.settle()
-    kept = [e for e in ann.events if isinstance(e, Credentials)]
+    room, ann = _at_play()
+    kept = _credentials(ann)
     assert kept[-1] == Credentials(ann.core.ticket) != Credentials(None)
     room.say_bye(ann, CloseCode.TABLE_SAVED, "the host closed the table and saved it")
     assert ann.core.finished
     assert not ann.core.socket_wanted
-    assert [e for e in ann.events if isinstance(e, Credentials)] == kept
+    assert _credentials(ann) == kept
     assert ann.events[-1] == SessionEnded("the host closed the table and saved it", True)
-
-
-def _after_one_game() -> tuple[Room, Player_]:
-    """A two-player table whose first game is over, back in its lobby; and Ann."""
-    room = make_room()
-    ann, bob = room.add("Ann"), room.add("Bob")
-    room.table.start(room.now)
-    room.settle()
-    play_until(room, [ann, bob], lambda: games_ended(ann) and games_ended(bob))
-    return room, ann
-
-
-def _last_credentials(player: Player_) -> Credentials:
-    return [e for e in player.events if isinstance(e, Credentials)][-1]
 
 
 def test_the_game_end_forgets_the_credentials_and_a_new_game_keeps_them_again() -> None:
     room, ann = _after_one_game()
-    assert _last_credentials(ann) == Credentials(None)
+    assert _credentials(ann)[-1] == Credentials(None)
     room.table.start(room.now)
     room.settle()
     room.advance(1.5)
-    assert _last_credentials(ann) == Credentials(ann.core.ticket)
+    assert _credentials(ann)[-1] == Credentials(ann.core.ticket)
 
 
 def test_a_table_saved_between_games_puts_the_credentials_back_on_disk() -> None:
     """After a game the seats stay in the lobby; if the host then saves the table, a later
     ``lanuno join`` must find the seat to resume (it was forgotten at the game's end)."""
     room, ann = _after_one_game()
-    assert _last_credentials(ann) == Credentials(None)
+    assert _credentials(ann)[-1] == Credentials(None)
     room.say_bye(ann, CloseCode.TABLE_SAVED, "the host closed the table and saved it")
     assert ann.core.finished
     assert ann.core.ticket is not None
-    assert _last_credentials(ann) == Credentials(ann.core.ticket)
+    assert _credentials(ann)[-1] == Credentials(ann.core.ticket)
 
 
 def test_the_first_join_with_a_wrong_code_ends_with_the_reason() -> None:
