@@ -21,7 +21,7 @@ import signal
 import socket
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lanuno.commands.common import default_journal, pace_from_args, rules_from_args, say
@@ -84,19 +84,50 @@ def _is_hall(args: argparse.Namespace) -> bool:
     return getattr(args, "tables", None) is not None
 
 
-def _resume_port(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """A table read back from its journal by ``--resume``, before anything is served."""
+
+    table: Table
+    recovery: Recovery
+    journal: Path
+    entry: HallEntry | None = None
+    """Its place in the hall (number, screen code), for a hall's directory."""
+
+
+def _restore_all(args: argparse.Namespace, config: TableConfig) -> list[Restored]:
+    """Every table ``--resume`` names (none without it), each journal read once. Every
+    table first, then open them: opening one rewrites hall.json, so a bad journal found
+    halfway would drop the tables after it from the hall for good."""
+    if args.salvage and not args.resume:
+        raise JournalError("--salvage goes with --resume FILE")
+    if not args.resume:
+        return []
+    path = Path(args.resume)
+    if not path.is_dir():  # one table's journal file
+        table, recovery = _restore(path, config, args.salvage)
+        return [Restored(table, recovery, path)]
+    restored: list[Restored] = []
+    try:
+        for entry in load_hall(path):
+            table, recovery = _restore(entry.journal, config, args.salvage)  # its name
+            restored.append(Restored(table, recovery, entry.journal, entry))
+    except (JournalError, OSError) as error:
+        raise JournalError(
+            f"{error}. No table was opened, and hall.json still lists every table"
+        ) from None
+    return restored
+
+
+def _resume_port(args: argparse.Namespace, restored: list[Restored]) -> int:
     """The port to listen on: ``--port``, else (a ``--resume``) the port the journal's table
     was served on, where its players' clients try to reconnect (0: any free port)."""
-    if args.port or not args.resume:
+    if args.port:
         return int(args.port)
-    path = Path(args.resume)
-    with contextlib.suppress(JournalError, OSError, ValueError):
-        journals = [entry.journal for entry in load_hall(path)] if path.is_dir() else [path]
-        for journal in journals:  # a hall's tables share its one port
-            records = read_journal(journal).records
-            ports = [r.get("port") for r in records if r.get("k") == "port"]
-            if ports and isinstance(ports[-1], int) and 0 < ports[-1] < 65536:
-                return ports[-1]
+    for one in restored:  # a hall's tables share its one port
+        port = one.table.served_port
+        if port is not None and 0 < port < 65536:
+            return port
     return 0
 
 
@@ -135,36 +166,25 @@ def _journal_dir(args: argparse.Namespace) -> Path:
     return directory
 
 
-async def _open_tables(args: argparse.Namespace, config: TableConfig, hall: Hall) -> None:
-    if args.salvage and not args.resume:
-        raise JournalError("--salvage goes with --resume FILE")
+async def _open_tables(
+    args: argparse.Namespace, config: TableConfig, hall: Hall, restored: list[Restored]
+) -> None:
     if args.resume and hall.journal_dir is not None:  # a whole hall
-        # Every table first, then open them: opening one rewrites hall.json, so a bad
-        # journal found halfway would drop the tables after it from the hall for good.
-        restored: list[tuple[HallEntry, Table, Recovery]] = []
-        try:
-            for entry in load_hall(hall.journal_dir):
-                table, recovery = _restore(entry.journal, config, args.salvage)  # its name
-                restored.append((entry, table, recovery))
-        except (JournalError, OSError) as error:
-            raise JournalError(
-                f"{error}. No table was opened, and hall.json still lists every table"
-            ) from None
-        for entry, table, recovery in restored:
+        for one in restored:
+            assert one.entry is not None
             await hall.open_table(
-                table.config,
-                number=entry.number,
-                table=table,
-                journal=JournalWriter(entry.journal, existing=recovery),
-                screen_code=entry.screen_code,  # remote screens pair again by themselves
+                one.table.config,
+                number=one.entry.number,
+                table=one.table,
+                journal=JournalWriter(one.journal, existing=one.recovery),
+                screen_code=one.entry.screen_code,  # remote screens pair again by themselves
             )
         say(translator(args.lang)("host.log.journal", path=hall.journal_dir))
         return
     if args.resume:  # one table's journal file
-        path = Path(args.resume)
-        table, recovery = _restore(path, config, args.salvage)
-        journal = JournalWriter(path, existing=recovery)
-        await hall.open_table(table.config, table=table, journal=journal)
+        (one,) = restored
+        journal = JournalWriter(one.journal, existing=one.recovery)
+        await hall.open_table(one.table.config, table=one.table, journal=journal)
         return
     if hall.journal_dir is not None:  # a new hall
         prefix = args.name or "Table"
@@ -213,7 +233,8 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     directory: Path | None = None
     if hall_journal:
         directory = Path(args.resume) if args.resume else _journal_dir(args)
-    port = _resume_port(args)
+    restored = _restore_all(args, config)  # a journal that cannot resume fails here
+    port = _resume_port(args, restored)
     hall = Hall(
         host=bind,
         port=port,
@@ -248,10 +269,9 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
             raise
         # The resumed table's port is taken: serve elsewhere; players join again.
         say(translator(args.lang)("host.log.port_taken", port=port))
-        hall.listener.port = 0
-        await hall.start()
+        await hall.start(port=0)
     try:
-        await _open_tables(args, config, hall)
+        await _open_tables(args, config, hall, restored)
     except BaseException:
         await hall.close()
         raise

@@ -209,7 +209,10 @@ class Hall:
 
     # ------------------------------------------------------------------ life
 
-    async def start(self) -> None:
+    async def start(self, port: int | None = None) -> None:
+        """Listen on the port given at construction, or on ``port`` (0: any free one)."""
+        if port is not None:
+            self.listener.port = port
         await self.listener.start()
         self.port = self.listener.port
 
