@@ -144,6 +144,7 @@ REQUIREMENTS: dict[str, str] = {
     "M-27": "at most 16 spectators: one more is closed TABLE_FULL",
     "M-28": "a name already at the table is shown with a number",
     "M-29": "a SCREEN link gets screen (table, room code) first, then the public feed only",
+    "M-30": "after a resume, welcome.last_seq is the seat's last applied seq",
     "R-1": "seed_commit for round r before any event of round r",
     "R-2": "a reveal with a wrong seed: error bad_seed",
     "R-3": "a correct reveal gets no answer",
@@ -658,7 +659,7 @@ class Kit:
         game = [
             "G-3", "G-5", "H-2", "H-4", "H-5", "H-6", "H-8", "H-9", "H-10", "H-11",
             "M-2", "M-9", "M-10", "M-11", "M-12", "M-13", "M-14", "M-15", "M-16", "M-17",
-            "M-18", "M-19", "M-20", "M-21", "M-22", "M-27", "M-28", "F-9", "F-10",
+            "M-18", "M-19", "M-20", "M-21", "M-22", "M-27", "M-28", "M-30", "F-9", "F-10",
             "R-1", "R-2", "R-3", "R-4", "R-5", "R-6", "R-7", "R-8", "R-9",
         ]  # fmt: skip
         await self.attempt(game, self.play_a_round)
@@ -1162,7 +1163,7 @@ class Kit:
         finally:
             for task in tasks.values():
                 task.cancel()
-        for req in ("M-12", "M-13", "H-9", "H-10", "H-11", "M-15", "M-16", "M-17"):
+        for req in ("M-12", "M-13", "H-9", "H-10", "H-11", "M-15", "M-16", "M-17", "M-30"):
             if req not in report.results:
                 report.failed(req, "the round ended before the kit could check this")
         if "R-3" not in report.results:
@@ -1290,6 +1291,12 @@ class Kit:
                 answers[message.seq] = message
             if isinstance(message, Welcome):
                 report.check("H-9", message.seat == seat, f"resumed into seat {message.seat}")
+                # Every acked seq is applied; an action in flight at the drop may be too.
+                report.check(
+                    "M-30",
+                    max(applied) <= message.last_seq <= a.seq,
+                    f"last_seq {message.last_seq}, acked {applied}, last sent {a.seq}",
+                )
         first_answer = min(
             (i for i, t in enumerate(order) if t in ("ack", "error")), default=len(order)
         )

@@ -302,6 +302,10 @@ class ClientCore:
 
     def act(self, notation: str) -> ActionRequest:
         """Number and send an action (again after a resume until the host acks it)."""
+        if self.welcome is None:
+            # Not seated yet; and a client started again on a saved seat learns from the
+            # welcome where its action numbers carry on (M-30).
+            raise ValueError(f"not at the table yet: {notation!r} waits for the welcome")
         sid = self.last_state.sid if self.last_state is not None else 0
         try:
             request = ActionRequest(seq=self.seq + 1, sid=sid, a=notation)
@@ -502,6 +506,9 @@ class ClientCore:
     def _on_welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome
         self.seat = welcome.seat
+        # Started again on a saved seat, this client would number its actions from 1 and
+        # the host would take them for resends of actions it had applied (never again).
+        self.seq = max(self.seq, welcome.last_seq)
         if welcome.seat is None:  # watching: nothing to resume (a new JOIN watches again)
             return
         if self.ticket is None:

@@ -316,6 +316,7 @@ class Seating(abc.ABC):
                 table=self.config.name,
                 preset=self.rules.preset,
                 options=rules_options(self.rules),
+                last_seq=0 if seat is None else self.slots[seat].last_seq,
             ),
         )
 

@@ -175,6 +175,9 @@ class PlainClient:
         self.tr = translator(lang)
         self.lobby: Lobby | None = None
         self.state: State | None = None
+        self._at_table = asyncio.Event()
+        """Set by the first lobby: lines typed ahead wait for it (the welcome before it
+        tells the session where its action numbers carry on)."""
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
         self.connection = session.connection
         """The connection state last told (a drop and a reconnection are said once each)."""
@@ -251,6 +254,7 @@ class PlainClient:
     def _show_lobby(self, message: Lobby) -> None:
         tr = self.tr
         self.lobby = message
+        self._at_table.set()
         if self.state is None:  # in the lobby: who is there (later: presence only)
             seats = ", ".join(
                 f"{index + 1}. {self.name_of(index)}"
@@ -338,6 +342,8 @@ class PlainClient:
 
     async def _read(self, lines: AsyncIterator[str]) -> None:
         async for line in lines:
+            if line.strip().lower() not in QUIT_WORDS:
+                await self._at_table.wait()
             if not await self.handle_line(line):
                 return
 

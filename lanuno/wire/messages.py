@@ -274,6 +274,11 @@ def _absent_is_false(raw: Any) -> Any:
     return False if raw is None else raw
 
 
+def _absent_is_zero(raw: Any) -> Any:
+    """A count added after version 1 shipped: absent on the wire means 0."""
+    return 0 if raw is None else raw
+
+
 def _install_codec(cls: type, tag: str | None, where: str, as_array: bool = False) -> None:
     """Generate ``cls.to_wire``/``cls.from_wire`` from its fields, as dataclasses generates
     ``__init__``: straight-line code keeps the hot path (``state``) as fast as a codec
@@ -498,6 +503,10 @@ class Welcome(Message):
     table: str
     preset: str
     options: Mapping[str, OptionValue]
+    last_seq: int = field(default=0, metadata={_CODEC: (None, _absent_is_zero)})
+    """The seq of the seat's last applied action (0: none). A client started again on a
+    saved seat numbers its actions from there: a seq at or below it is taken for a resend
+    (never applied again). A host from before this field sends none: 0."""
 
     def __post_init__(self) -> None:
         _int("welcome.version", self.version, 1, 0xFFFF)
@@ -505,6 +514,7 @@ class Welcome(Message):
         _name("welcome.table", self.table)
         _token("welcome.preset", self.preset)
         object.__setattr__(self, "options", _options("welcome.options", self.options))
+        _int("welcome.last_seq", self.last_seq, 0, U32)
 
 
 @record("lobby.seats")

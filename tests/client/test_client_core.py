@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from client_harness import TIMING, Player_, Room
 
 from lanuno.client import (
@@ -166,6 +167,34 @@ def test_a_saved_ticket_gets_the_seat_and_hand_back() -> None:
     assert again.core.last_state is not None
     assert again.core.last_state.hand == hand
     assert bob.core.phase is SessionPhase.OPEN
+
+
+def test_a_client_started_again_numbers_its_actions_after_the_applied_ones() -> None:
+    """M-30: a restarted client has forgotten its action numbers; the welcome gives the
+    seat's last applied one, so its next action is applied, not taken for a resend."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    play_until(room, [ann, bob], lambda: ann.core.seq >= 2 and not ann.core.unacked)
+    seat = ann.core.seat
+    assert seat is not None
+    applied = room.table.slots[seat].last_seq
+    assert applied == ann.core.seq
+    saved = [e for e in ann.of_type(Credentials) if e.ticket is not None][-1]
+    room.drop(ann)
+    room.players.remove(ann)  # the process is gone, and its numbers with it
+    again = room.add("Ann", ticket=saved.ticket, code="")
+    assert again.core.welcome is not None
+    assert again.core.welcome.last_seq == applied
+    play_until(room, [bob], lambda: again.core.last_state and again.core.last_state.actor == seat)
+    state = again.core.last_state
+    assert state is not None
+    request = again.core.act(state.legal[0])
+    room.settle()
+    assert request.seq == applied + 1
+    assert room.table.slots[seat].last_seq == request.seq  # applied, not acked as a resend
+    assert again.core.last_state is not None
+    assert again.core.last_state.sid != state.sid
 
 
 def test_a_ticket_for_another_table_is_dropped_before_the_secret_is_used() -> None:
@@ -374,6 +403,16 @@ def _lone_core(code: str = "123456") -> ClientCore:
     core.connection_made(0.0)
     assert core.data_to_send()  # the client hello
     return core
+
+
+def test_an_action_before_the_welcome_is_refused_at_once() -> None:
+    """Nothing is sent: there is no seat yet, nor (for a client started again on a saved
+    seat) the number its actions carry on from."""
+    core = _lone_core()
+    with pytest.raises(ValueError, match="not at the table yet"):
+        core.act("draw")
+    assert core.seq == 0
+    assert not core.unacked
 
 
 def test_a_hall_without_the_table_asked_for_ends_with_its_close_code() -> None:

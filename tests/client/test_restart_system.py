@@ -35,6 +35,24 @@ def start_join(port: int, state: Path, out: Path, *extra: str) -> subprocess.Pop
         )
 
 
+async def act_on_turn(client: subprocess.Popen[bytes], table: Table, seat: int) -> None:
+    """On the seat's next turn, type an action its client sends; wait until it is applied."""
+    applied = table.slots[seat].last_seq
+
+    def my_turn() -> bool:
+        return table.game is not None and table.game.round.actor == seat
+
+    await until(my_turn, "the seat's turn", timeout=30)
+    assert table.game is not None
+    # The seat's first legal move, as the player types it ("0 play R7": "play R7").
+    moves = [str(a).split(" ", 1)[1] for a in table.game.seat_view(seat).legal]
+    move = next(m for m in moves if m.split()[0] in ("play", "draw", "pass", "accept", "color"))
+    assert client.stdin is not None
+    client.stdin.write(f"{move}\n".encode())
+    client.stdin.flush()
+    await until(lambda: table.slots[seat].last_seq > applied, "the action applied")
+
+
 async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_path: Path) -> None:
     # A long grace: the bot must not take the seat over while the client is away.
     config = TableConfig(next_round_after=None, drop_grace=60.0)
@@ -58,6 +76,7 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
         game = table.game
         assert game is not None
+        await act_on_turn(first, table, seat)  # action 1, which the next client never knew
         hand = collections.Counter(c.code for c in game.seat_view(seat).hand)
 
         first.send_signal(signal.SIGKILL)  # a closed terminal, a crashed laptop
@@ -74,6 +93,8 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         text = out.read_text()
         assert "room code" not in text.lower(), text[-2000:]
         assert f"resuming your seat {seat + 1}" in text, text[-2000:]
+        # Typed at once (type-ahead), then applied: not taken for a resend of action 1.
+        await act_on_turn(second, table, seat)
     finally:
         for process in (first, second):
             if process is not None:

@@ -55,6 +55,7 @@ HOST_SAMPLES: list[Message] = [
         table="Kitchen table",
         preset="official",
         options={"stacking": True, "target": 500, "x": None},
+        last_seq=41,
     ),
     Lobby(
         seats=(
@@ -135,11 +136,25 @@ def test_unknown_keys_are_ignored_unknown_types_are_not() -> None:
         (lambda: replace(sample_state(random.Random(1)), scores=(0, 0)), "scores length"),
         (lambda: Event(sid=1, type="x", fields={"k": [[1]]}), "nested list"),
         (lambda: Welcome(version=1, seat=10, table="T", preset="official", options={}), "seat"),
+        (
+            lambda: Welcome(
+                version=1, seat=0, table="T", preset="official", options={}, last_seq=-1
+            ),
+            "last_seq",
+        ),
     ],
 )
 def test_validation_rejects_out_of_bounds(factory: Any, why: str) -> None:
     with pytest.raises(MessageError):
         factory()
+
+
+def test_a_welcome_from_an_older_host_has_no_applied_action() -> None:
+    """``welcome.last_seq`` came after version 1 shipped: a host without it sends none."""
+    wire = HOST_SAMPLES[0].to_wire()
+    assert wire.pop("last_seq") == 41
+    welcome = Welcome.from_wire(wire)
+    assert welcome.last_seq == 0
 
 
 def test_every_client_action_parses_in_the_engine() -> None:
