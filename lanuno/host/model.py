@@ -122,8 +122,6 @@ class Slot:
 class Peer:
     id: int
     mode: Mode
-    wish: int | None
-    """The seat a RESUME names (None for a JOIN: the host chooses the seat)."""
     generation: int
     secret: bytes
     check: int
@@ -131,7 +129,7 @@ class Peer:
     hello: Hello | None = None
     resume_slot: Slot | None = None
     """RESUME: the slot whose secret the handshake was checked against. The seat is given
-    back only if that very slot still sits there (seats move when someone leaves)."""
+    back only if that very slot is still a human's, wherever the lobby moved it."""
     left: bool = False
     """It said ``bye`` before closing: a player who leaves, not one whose connection dropped."""
 

@@ -68,6 +68,9 @@ class Seating(abc.ABC):
     """Auto-start: when the seats still not ready go back to watching."""
     _resume_found: dict[int, Slot]
     """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
+    _moved_from: dict[int, list[Slot]]
+    """Away seats the lobby moved down (a seat before them was freed), by a seat number
+    their clients' tickets may still name: nobody could tell them their new seat."""
     _lobby_batches = 0
     """While above 0, lobby sends wait for the batch's end (``_one_lobby``)."""
     _lobby_owed = False
@@ -83,40 +86,48 @@ class Seating(abc.ABC):
         """The password of a RESUME handshake (HostConnection's ``resume_lookup``). The
         adapter names the ``peer``: the slot found is remembered for that connection, and
         ``on_handshake`` gives the seat back only if that slot still sits there."""
-        if not 0 <= seat < len(self.slots) or self.slots[seat].kind != "human":
-            return None
-        slot = self.slots[seat]
-        secret = slot.secrets.get(generation)
-        if secret is not None and peer is not None:
-            self._resume_found[peer] = slot
-        return secret
+        here = [self.slots[seat]] if 0 <= seat < len(self.slots) else []
+        moved = self._moved_from.get(seat, [])
+        # One secret is tried. An away seat is the one a RESUME is for (a connected seat
+        # resumes only when its link died unseen), and the seat at that number comes first.
+        candidates = [s for s in here if s.peer is None] + [s for s in moved if s.peer is None]
+        candidates += [s for s in here if s.peer is not None]
+        for slot in candidates:
+            secret = slot.secrets.get(generation) if slot.kind == "human" else None
+            if secret is not None:
+                if peer is not None:
+                    self._resume_found[peer] = slot
+                return secret
+        return None
 
-    def _holds(self, peer: Peer, seat: int | None) -> bool:
-        """Is the slot this RESUME was checked against still the human in ``seat``?"""
+    def _held_seat(self, peer: Peer) -> int | None:
+        """Where the human slot this RESUME was checked against sits now (the lobby may
+        have moved it down), or None when it is gone or a bot's."""
         slot = peer.resume_slot
-        return (
-            slot is not None
-            and seat is not None
-            and 0 <= seat < len(self.slots)
-            and self.slots[seat] is slot
-            and slot.kind == "human"
-        )
+        if slot is None or slot.kind != "human":
+            return None
+        return next((i for i, s in enumerate(self.slots) if s is slot), None)
+
+    def _forget_moves(self, slot: Slot) -> None:
+        for seat, slots in list(self._moved_from.items()):
+            slots[:] = [s for s in slots if s is not slot]
+            if not slots:
+                del self._moved_from[seat]
 
     def on_handshake(self, peer_id: int, done: HandshakeComplete, now: float) -> None:
         self.last_now = now
-        peer = Peer(
-            peer_id, done.mode, done.seat, done.generation, done.resume_secret, done.check_number
-        )
+        peer = Peer(peer_id, done.mode, done.generation, done.resume_secret, done.check_number)
         peer.resume_slot = self._resume_found.pop(peer_id, None)
         self.peers[peer_id] = peer
         if done.mode is Mode.RESUME:
-            if done.seat is None or not self._holds(peer, done.seat):
-                # The seat changed hands (or moved) during the handshake: no takeover.
+            seat = self._held_seat(peer)
+            if seat is None:
+                # The seat changed hands during the handshake: no takeover.
                 self._close(peer_id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
                 return
             # Stored (and journaled) before the adapter sends the host's confirmation.
             self._commit(
-                SecretRecord(seat=done.seat, generation=done.generation, secret=done.resume_secret)
+                SecretRecord(seat=seat, generation=done.generation, secret=done.resume_secret)
             )
 
     def on_leaving(self, peer_id: int) -> None:
@@ -208,13 +219,18 @@ class Seating(abc.ABC):
         self._commit(RemoveRecord(seat=seat))
 
     def _apply_remove(self, seat: int) -> None:
+        self._forget_moves(self.slots[seat])
         del self.slots[seat]
-        # Seats after it move down one place: tell those players their new seat.
+        # Seats after it move down one place: tell those players their new seat. An away
+        # player cannot be told: their RESUME will name the seat they had.
         for moved in range(seat, len(self.slots)):
-            peer = self.slots[moved].peer
+            slot = self.slots[moved]
+            peer = slot.peer
             if peer is not None and peer in self.peers:
                 self.peers[peer].seat = moved
                 self._welcome(self.peers[peer], moved)
+            elif slot.kind == "human":
+                self._moved_from.setdefault(moved + 1, []).append(slot)
         self._send_lobby()
 
     def _on_hello(self, peer: Peer, hello: Hello, now: float) -> None:
@@ -229,8 +245,8 @@ class Seating(abc.ABC):
             self._close(peer.id, CloseCode.VERSION_MISMATCH, "no common message version")
             return
         peer.hello = hello
-        if peer.mode is Mode.RESUME and peer.wish is not None:
-            self._reclaim(peer, peer.wish, hello, now)
+        if peer.mode is Mode.RESUME:
+            self._reclaim(peer, hello, now)
             return
         if self.phase is not TablePhase.LOBBY:
             self._spectate(peer, now)  # seated when this game ends
@@ -291,11 +307,13 @@ class Seating(abc.ABC):
         if self.game is not None:
             self._out(peer.id, self._state_for(None, now))
 
-    def _reclaim(self, peer: Peer, seat: int, hello: Hello, now: float) -> None:
-        if not self._holds(peer, seat):
+    def _reclaim(self, peer: Peer, hello: Hello, now: float) -> None:
+        seat = self._held_seat(peer)
+        if seat is None:
             self._close(peer.id, CloseCode.RESUME_REJECTED, "that seat is not yours now")
             return
         slot = self.slots[seat]
+        self._forget_moves(slot)  # the welcome tells its client the seat it has now
         old = slot.peer
         if old is not None and old != peer.id:
             self.peers.pop(old, None)

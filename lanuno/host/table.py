@@ -205,6 +205,7 @@ class Table(Dealing, Seating):
         self._known_code = self.guard.code
         self._ready_deadline = None
         self._resume_found = {}
+        self._moved_from = {}
         self._commit(
             OpenRecord(
                 room_id=self.room_id, code=self.guard.code, name=config.name, rules=self.rules

@@ -374,6 +374,33 @@ def test_a_seat_dropped_in_the_lobby_is_held_for_its_resume() -> None:
     assert bob.core.seat == 1
 
 
+def test_a_lobby_seat_that_moved_down_while_away_is_resumed() -> None:
+    """A player before the away seat leaves the lobby: the seat moves down, and nobody can
+    tell its client. Its resume (by the same process, or by one started again on the
+    saved ticket) still names the old number, and gets the seat where it is now."""
+    for restarted in (False, True):
+        room = make_room()
+        ann, bob, cid = room.add("Ann"), room.add("Bob"), room.add("Cid")
+        saved = [e for e in cid.of_type(Credentials) if e.ticket is not None][-1]
+        room.drop(cid)
+        if restarted:
+            room.players.remove(cid)  # the process is gone
+        ann.core.close()
+        room.settle()
+        assert [s.name for s in room.table.slots] == ["Bob", "Cid"]
+        if restarted:
+            cid = room.add("Cid", ticket=saved.ticket, code="")
+        else:
+            room.advance(0.0)  # the same process reconnects with its ticket
+            assert cid.core.reconnects == 1
+        assert cid.core.phase is SessionPhase.OPEN
+        assert cid.core.seat == 1
+        assert cid.core.ticket is not None
+        assert cid.core.ticket.seat == 1  # and saved so, for the next time
+        assert [s.name for s in room.table.slots] == ["Bob", "Cid"]  # nobody new
+        assert bob.core.seat == 0
+
+
 def test_a_lobby_seat_nobody_comes_back_for_is_freed_after_the_grace() -> None:
     room = make_room()
     ann, bob = room.add("Ann"), room.add("Bob")

@@ -5,7 +5,7 @@ seat it was made for."""
 from __future__ import annotations
 
 import pytest
-from table_harness import Harness
+from table_harness import FakeClient, Harness
 
 from lanuno.host.records import SecretRecord
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
@@ -160,12 +160,15 @@ def test_a_resume_whose_seat_moved_during_the_handshake_is_rejected_not_given_an
     assert peer not in table.peers
 
 
-def test_a_resume_whose_seat_moved_before_its_hello_is_rejected_in_reclaim() -> None:
+def test_a_resume_whose_seat_moved_before_its_hello_gets_that_slot_where_it_is_now() -> None:
+    """The slot the secret was checked against is given back wherever it moved; never the
+    slot now at the number the RESUME named (another player's)."""
     table = Table(TableConfig(), counter_drbg(b"t"))
     h = Harness(table)
     _, b, c = h.join("A"), h.join("B"), h.join("C")
     peer = 99
     assert table.resume_lookup(1, 0, peer) == b.secret
+    b_slot = table.slots[1]
     table.on_handshake(peer, _resume_done(table, 1, 1), h.now)  # B resumes seat 1...
     h.pump()
     table.remove_seat(0)  # ...the host removes A: B moves to 0, C to seat 1
@@ -177,10 +180,59 @@ def test_a_resume_whose_seat_moved_before_its_hello_is_rejected_in_reclaim() -> 
         h.now,
     )
     out = table.take_outbox()
-    assert any(isinstance(o, Close) and o.code is CloseCode.RESUME_REJECTED for o in out)
-    assert not any(isinstance(o, Send) and isinstance(o.message, Welcome) for o in out)
+    assert not any(isinstance(o, Close) and o.peer == peer for o in out)
+    sent = [o.message for o in out if isinstance(o, Send) and o.peer == peer]
+    assert [m.seat for m in sent if isinstance(m, Welcome)] == [0]
+    assert table.slots[0] is b_slot
+    assert b_slot.peer == peer
     assert table.slots[1].peer == c.peer
-    assert peer not in table.peers
+
+
+def _leave(h: Harness, client: FakeClient) -> None:
+    """A goodbye, then the close: in the lobby the seat is freed at once."""
+    h.table.on_leaving(client.peer)
+    h.drop(client)
+
+
+def test_an_away_seat_the_lobby_moved_down_is_resumed_by_the_number_its_ticket_names() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    a, b, c = h.join("A"), h.join("B"), h.join("C")
+    h.drop(c)  # C's link drops: seat 2 is held, and nobody can tell C that it moves
+    _leave(h, a)  # A leaves: B moves to 0, C to 1
+    assert [s.name for s in table.slots] == ["B", "C"]
+    assert c.seat == 2  # what C's ticket still says
+    back = h.resume(c)  # checks that the lookup gives C's own secret
+    assert back.seat == 1
+    assert table.slots[1].peer == back.peer
+    assert table.slots[0].peer == b.peer
+    secrets = [r for r in h.records if r["k"] == "secret"]
+    assert secrets[-1]["seat"] == 1  # journaled where the seat is now
+
+
+def test_an_away_seat_moved_onto_a_connected_players_number_gets_its_own_secret() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    a, x, y = h.join("A"), h.join("X"), h.join("Y")
+    h.drop(x)
+    _leave(h, a)  # X moves to 0 (away), Y to 1 (told): X's ticket names Y's number
+    assert (x.seat, y.seat) == (1, 1)
+    assert x.generation == y.generation
+    back = h.resume(x)
+    assert back.seat == 0
+    assert table.slots[1].peer == y.peer  # Y keeps its seat and its connection
+
+
+def test_after_a_restore_each_resume_gets_the_seat_at_the_number_it_names() -> None:
+    """Replayed, every seat is away and every move is remembered: the seat at the number
+    comes first, so the players who were told their new seat get it."""
+    config = TableConfig()
+    h = Harness(Table(config, counter_drbg(b"t")))
+    a, b, c = h.join("A"), h.join("B"), h.join("C")
+    _leave(h, a)  # B to 0, C to 1: both told
+    restored = Table.restore(h.records, config, counter_drbg(b"r"), now=0.0)
+    assert restored.resume_lookup(1, c.generation) == c.secret
+    assert restored.resume_lookup(0, b.generation) == b.secret
 
 
 def test_a_resume_without_a_looked_up_slot_is_rejected() -> None:
