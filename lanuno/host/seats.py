@@ -68,6 +68,7 @@ class Seating(abc.ABC):
     """Auto-start: when the seats still not ready go back to watching."""
     _resume_found: dict[int, Slot]
     """Slots found by ``resume_lookup`` for handshakes still under way, by peer id."""
+    _replaying: bool
     _moved_from: dict[int, list[Slot]]
     """Away seats the lobby moved down (a seat before them was freed), by a seat number
     their clients' tickets may still name: nobody could tell them their new seat."""
@@ -87,11 +88,13 @@ class Seating(abc.ABC):
         adapter names the ``peer``: the slot found is remembered for that connection, and
         ``on_handshake`` gives the seat back only if that slot still sits there."""
         here = [self.slots[seat]] if 0 <= seat < len(self.slots) else []
-        moved = self._moved_from.get(seat, [])
-        # One secret is tried. An away seat is the one a RESUME is for (a connected seat
-        # resumes only when its link died unseen), and the seat at that number comes first.
-        candidates = [s for s in here if s.peer is None] + [s for s in moved if s.peer is None]
-        candidates += [s for s in here if s.peer is not None]
+        untold = {id(s) for moved in self._moved_from.values() for s in moved}
+        # One secret is tried: that of the seat this ticket is most likely for. A RESUME is
+        # for an away seat (a connected one resumes only when its link died unseen): first
+        # the one at this number whose player knows it, then those that moved from it.
+        candidates = [s for s in here if s.peer is None and id(s) not in untold]
+        candidates += [s for s in self._moved_from.get(seat, []) if s.peer is None]
+        candidates += [s for s in here if s.peer is None] + [s for s in here if s.peer is not None]
         for slot in candidates:
             secret = slot.secrets.get(generation) if slot.kind == "human" else None
             if secret is not None:
@@ -229,7 +232,8 @@ class Seating(abc.ABC):
             if peer is not None and peer in self.peers:
                 self.peers[peer].seat = moved
                 self._welcome(self.peers[peer], moved)
-            elif slot.kind == "human":
+            elif slot.kind == "human" and not self._replaying:
+                # Replayed, nobody knows who was away: a resume then names the seat as is.
                 self._moved_from.setdefault(moved + 1, []).append(slot)
         self._send_lobby()
 

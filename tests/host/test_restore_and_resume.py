@@ -223,6 +223,18 @@ def test_an_away_seat_moved_onto_a_connected_players_number_gets_its_own_secret(
     assert table.slots[1].peer == y.peer  # Y keeps its seat and its connection
 
 
+def test_two_away_seats_that_moved_down_each_get_their_own_back() -> None:
+    table = Table(TableConfig(), counter_drbg(b"t"))
+    h = Harness(table)
+    a, x, y = h.join("A"), h.join("X"), h.join("Y")
+    h.drop(x)
+    h.drop(y)
+    _leave(h, a)  # X to 0, Y to 1, both away: X's ticket names the seat Y sits in now
+    back_x, back_y = h.resume(x), h.resume(y)
+    assert (back_x.seat, back_y.seat) == (0, 1)
+    assert [s.peer for s in table.slots] == [back_x.peer, back_y.peer]
+
+
 def test_after_a_restore_each_resume_gets_the_seat_at_the_number_it_names() -> None:
     """Replayed, every seat is away and every move is remembered: the seat at the number
     comes first, so the players who were told their new seat get it."""
