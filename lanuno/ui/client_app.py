@@ -230,7 +230,10 @@ def _seat_lines(ctl: ClientController, width: int, height: int | None) -> StyleA
     name_width = max(6, width - 29)  # room for the timer
     for row in rows:
         marker = "▶ " if row.is_actor else ("· " if row.is_turn else "  ")
-        name = tr("you_suffix", name=row.name) if row.is_me else row.name
+        name = row.name
+        if row.is_me:  # a long name is cut, never the "(you)" that says which row is yours
+            room = name_width - get_cwidth(tr("you_suffix", name=""))
+            name = tr("you_suffix", name=fit(name, max(1, room)).rstrip())
         style = "class:seat.turn" if row.is_actor else ("class:seat.me" if row.is_me else "")
         out.append((style, marker + fit(name, name_width)))
         out.append(("", " " + fit(tr.plural("card", row.count), 9)))

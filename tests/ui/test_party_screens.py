@@ -429,6 +429,17 @@ def test_my_own_seat_is_narrated_in_the_second_person(
         assert "jdoe gagne" not in screen
 
 
+@pytest.mark.parametrize(("lang", "you"), [("en", "(you)"), ("fr", "(vous)")])
+def test_a_long_name_is_cut_but_the_row_still_says_it_is_yours(lang: str, you: str) -> None:
+    seats = list(lobby().seats)
+    seats[2] = seat_("Zoé-Marie-Antoinette", "human", False, True, True, 1)  # 20 letters
+    for model, _ctl, app in client_app(lang):
+        feed(model, welcome(seat=2), lobby_(tuple(seats), "official", {}, True), state())
+        rows = [line for line in render_text(app).splitlines() if "Zoé" in line]
+        assert rows, render_text(app)
+        assert f"… {you}" in rows[0]
+
+
 def test_a_player_named_you_never_reads_you_wins() -> None:
     for model, _ctl, app in client_app("en"):
         seats = list(lobby().seats)
