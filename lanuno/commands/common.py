@@ -47,3 +47,16 @@ def default_journal() -> Path:
     directory = base / "lanuno"
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     return directory / f"table-{time.strftime('%Y%m%d-%H%M%S')}.journal"
+
+
+def split_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:7777`` for IPv6) as typed after ``lanuno join`` or ``lanuno
+    screen``; a ValueError names what is wrong, before any connection is tried."""
+    host, sep, port = text.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not sep or not host or not (port.isascii() and port.isdigit()):
+        raise ValueError(f"expected HOST:PORT, got {text!r}")
+    if not 1 <= int(port) <= 65535:
+        raise ValueError(f"the port must be between 1 and 65535, got {port}")
+    return host, int(port)

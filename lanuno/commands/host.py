@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import os
 import resource
 import signal
@@ -214,6 +215,34 @@ def screen_code_line(entry: HallTable, address: str, tr: Translator) -> str:
     return tr("host.log.screen_code", code=spaced, number=entry.number, command=command)
 
 
+async def _start(hall: Hall, args: argparse.Namespace, bind: str, port: int) -> None:
+    try:
+        await hall.start()
+    except OSError as error:
+        if port == args.port or error.errno != errno.EADDRINUSE:
+            raise _cannot_listen(error, bind, port) from None
+        # The resumed table's port is taken: serve elsewhere; players join again.
+        say(translator(args.lang)("host.log.port_taken", port=port))
+        try:
+            await hall.start(port=0)
+        except OSError as again:
+            raise _cannot_listen(again, bind, 0) from None
+
+
+def _cannot_listen(error: OSError, bind: str, port: int) -> OSError:
+    """What to do about a port the host cannot listen on, in one line."""
+    where = f"{bind}:{port}" if port else bind
+    why = {
+        errno.EADDRINUSE: f"port {port} is taken (another lanuno host?): choose another one "
+        "with --port",
+        errno.EADDRNOTAVAIL: f"this computer has no address {bind}: --interface names one "
+        "of its own addresses",
+        errno.EACCES: f"port {port} is reserved for the administrator: choose one above 1023 "
+        "with --port",
+    }.get(error.errno or 0, error.strerror or str(error))
+    return OSError(f"cannot listen on {where}: {why}")
+
+
 def _raise_open_file_limit() -> None:
     """A hall of 50 tables holds 500 players' sockets, their handshakes and 50 journals:
     more than the usual soft limit of 1024 open files. Raise it as far as allowed."""
@@ -262,14 +291,7 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     for sig in signals:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop)
-    try:
-        await hall.start()
-    except OSError:
-        if port == args.port:
-            raise
-        # The resumed table's port is taken: serve elsewhere; players join again.
-        say(translator(args.lang)("host.log.port_taken", port=port))
-        await hall.start(port=0)
+    await _start(hall, args, bind, port)
     try:
         await _open_tables(args, config, hall, restored)
     except BaseException:

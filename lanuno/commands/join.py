@@ -10,7 +10,7 @@ import contextlib
 import getpass
 import sys
 
-from lanuno.commands.common import say
+from lanuno.commands.common import say, split_address
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
@@ -35,13 +35,6 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:
         return 0
-
-
-def split_address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit():
-        raise ValueError(f"expected HOST:PORT, got {text!r}")
-    return host, int(port)
 
 
 async def _read_line(prompt: str) -> str:

@@ -11,7 +11,7 @@ import contextlib
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import say
+from lanuno.commands.common import say, split_address
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -103,11 +103,11 @@ async def _screen(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
     number = args.table or 1
     if args.address:
-        host, sep, port_text = args.address.rpartition(":")
-        if not sep or not port_text.isdigit():
-            print(f"lanuno screen: expected HOST:PORT, got {args.address!r}", file=sys.stderr)
+        try:
+            host, port = split_address(args.address)
+        except ValueError as error:
+            print(f"lanuno screen: {error}", file=sys.stderr)
             return 2
-        port = int(port_text)
     else:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from lanuno.commands.common import split_address
 from lanuno.commands.host import default_table_name
 from lanuno.commands.join import describe_table
 from lanuno.net.discovery import TableInfo
@@ -24,6 +27,73 @@ def test_typed_actions_are_normalized() -> None:
     assert normalize_action("play w+4 b") == "play W+4 B"
     assert normalize_action("  draw ") == "draw"
     assert normalize_action("give 0 3") == "give 0 3"
+
+
+@pytest.mark.parametrize(
+    ("typed", "address"),
+    [("10.0.0.5:7777", ("10.0.0.5", 7777)), ("[::1]:7777", ("::1", 7777)), ("h:1", ("h", 1))],
+)
+def test_an_address_is_host_and_port(typed: str, address: tuple[str, int]) -> None:
+    assert split_address(typed) == address
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("127.0.0.1:99999", "between 1 and 65535"),
+        ("127.0.0.1:0", "between 1 and 65535"),
+        ("127.0.0.1", "expected HOST:PORT"),
+        (":7777", "expected HOST:PORT"),
+        ("host:7²", "expected HOST:PORT"),
+    ],
+)
+def test_a_wrong_address_is_refused_before_any_connection(typed: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        split_address(typed)
+
+
+@pytest.mark.system
+def test_join_and_screen_refuse_a_port_out_of_range_in_one_line() -> None:
+    for command in ("join", "screen"):
+        done = subprocess.run(
+            [sys.executable, "-m", "lanuno", command, "127.0.0.1:99999", "--code", "123456"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.strip().splitlines() == [
+            f"lanuno {command}: the port must be between 1 and 65535, got 99999"
+        ]
+
+
+@pytest.mark.system
+def test_a_host_that_cannot_listen_says_why_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        cases = [
+            ("127.0.0.1", str(taken), f"127.0.0.1:{taken}: port {taken} is taken"),
+            ("192.0.2.1", "0", "192.0.2.1: this computer has no address 192.0.2.1"),  # TEST-NET-1
+        ]
+        for interface, port, why in cases:
+            command = [
+                sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+                "--interface", interface, "--port", port,
+                "--journal", str(tmp_path / f"{interface}.journal"),
+            ]  # fmt: skip
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                stdin=subprocess.DEVNULL,
+            )
+            assert done.returncode == 1, done.stderr
+            [line] = done.stderr.strip().splitlines()
+            assert line.startswith(f"lanuno host: cannot listen on {why}"), line
 
 
 Answer = Callable[[str], bytes]
