@@ -4,14 +4,17 @@ its module."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 
 from lanuno import __version__
 from lanuno.bots.levels import BotLevel, UnknownBotLevel
-from lanuno.commands.common import rules_from_args
+from lanuno.commands.common import clean_name, rules_from_args
 from lanuno.engine.rules import PRESETS
 from lanuno.ui.i18n import resolve_lang
+from lanuno.wire.crypto import MAX_TABLES
+from lanuno.wire.messages import MAX_AGE
 
 LEVEL_CHOICES = "{" + ",".join(BotLevel) + "}"
 
@@ -22,6 +25,47 @@ def bot_level(word: str) -> BotLevel:
         return BotLevel.parse(word)
     except UnknownBotLevel as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def name(text: str) -> str:
+    """``--name``: refused (exit 2) when blank or holding control or direction characters."""
+    try:
+        return clean_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def age(text: str) -> int:
+    """``--age``: whole years, 0 to 120 (as the wire takes it)."""
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= MAX_AGE:
+        raise argparse.ArgumentTypeError(f"an age is a whole number from 0 to {MAX_AGE}")
+    return int(text)
+
+
+def seconds(text: str) -> float:
+    """A duration in seconds: a number, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, got {text!r}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A duration in seconds that must not be 0 (a timeout)."""
+    value = seconds(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("expected a number of seconds above 0, got 0")
+    return value
+
+
+def table_number(text: str) -> int:
+    """``--table``: 1 to the most tables a hall holds."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_TABLES:
+        raise argparse.ArgumentTypeError(f"a table number is from 1 to {MAX_TABLES}")
+    return int(text)
 
 
 def bot_levels(text: str) -> tuple[BotLevel, ...]:
@@ -74,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     host = sub.add_parser("host", help="host a table on this LAN (shared screen)")
     host.add_argument(
         "--name",
+        type=name,
         help="table name (default: this computer's name; with --tables: the names' prefix, "
         "'Table 1', 'Table 2'...)",
     )
@@ -115,24 +160,29 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
     host.add_argument("--lang", help="interface language (en, fr)")
     host.add_argument(
-        "--round-pause", type=float, default=5.0, help="headless: seconds between rounds"
+        "--round-pause", type=seconds, default=5.0, help="headless: seconds between rounds"
     )
     host.add_argument(
-        "--bot-delay", type=float, help="seconds a bot waits before acting (default: human pace)"
+        "--bot-delay", type=seconds, help="seconds a bot waits before acting (default: human pace)"
     )
     host.add_argument(
-        "--peer-timeout", type=float, default=15.0, help="seconds of silence before a peer is gone"
+        "--peer-timeout",
+        type=positive_seconds,
+        default=15.0,
+        help="seconds of silence before a peer is gone",
     )
     _add_rules_arguments(host)
 
     join = sub.add_parser("join", help="join a table (lists tables on the LAN without ADDRESS)")
     join.add_argument("address", nargs="?", metavar="HOST:PORT")
-    join.add_argument("--name", help="your name at the table (default: your login name)")
-    join.add_argument("--table", type=int, help="the table number at HOST:PORT (default 1)")
+    join.add_argument("--name", type=name, help="your name at the table (default: your login name)")
+    join.add_argument(
+        "--table", type=table_number, help="the table number at HOST:PORT (default 1)"
+    )
     join.add_argument("--code", help="the room code shown on the shared screen")
     join.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
     join.add_argument(
-        "--age", type=int, help="your age: at kids' tables the youngest player starts"
+        "--age", type=age, help="your age: at kids' tables the youngest player starts"
     )
     join.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     join.add_argument("--lang", help="interface language (en, fr)")
@@ -144,7 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
         "screen", help="be a table's shared screen (pairs with the screen code on the host)"
     )
     screen.add_argument("address", nargs="?", metavar="HOST:PORT")
-    screen.add_argument("--table", type=int, help="the table number at HOST:PORT (default 1)")
+    screen.add_argument(
+        "--table", type=table_number, help="the table number at HOST:PORT (default 1)"
+    )
     screen.add_argument("--code", help="the table's screen code (shown on the host)")
     screen.add_argument("--headless", action="store_true", help="a plain log, no full screen")
     screen.add_argument("--lang", help="interface language (en, fr)")
@@ -166,15 +218,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=LEVEL_CHOICES,
         help="the bots' level (default: intermediate)",
     )
-    play.add_argument("--name", help="your name at the table (default: Player, in your language)")
+    play.add_argument(
+        "--name", type=name, help="your name at the table (default: Player, in your language)"
+    )
     play.add_argument("--kid", action="store_true", help="play as a kid (kids' options)")
     play.add_argument(
-        "--age", type=int, help="your age: at kids' tables the youngest player starts"
+        "--age", type=age, help="your age: at kids' tables the youngest player starts"
     )
     play.add_argument("--lang", help="interface language (en, fr)")
     play.add_argument("--plain", action="store_true", help="line-based client, no full screen")
     play.add_argument(
-        "--bot-delay", type=float, help="seconds a bot waits before acting (default: human pace)"
+        "--bot-delay", type=seconds, help="seconds a bot waits before acting (default: human pace)"
     )
     _add_rules_arguments(play)
     return parser

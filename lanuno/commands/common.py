@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
+from lanuno.wire.messages import MAX_NAME, MessageError, check_name
 
 
 def say(text: str) -> None:
@@ -60,3 +61,18 @@ def split_address(text: str) -> tuple[str, int]:
     if not 1 <= int(port) <= 65535:
         raise ValueError(f"the port must be between 1 and 65535, got {port}")
     return host, int(port)
+
+
+def clean_name(text: str) -> str:
+    """A name as typed (``--name``, the login name): runs of spaces and tabs become one
+    space, cut to what the wire takes; ValueError when blank or holding control or
+    direction characters."""
+    cleaned = " ".join(text.split())[:MAX_NAME]
+    if not cleaned:
+        raise ValueError("a name cannot be blank")
+    try:
+        return check_name(cleaned)
+    except MessageError:
+        raise ValueError(
+            f"{text!r}: a name is printable text, without control or direction characters"
+        ) from None

@@ -10,7 +10,7 @@ import contextlib
 import getpass
 import sys
 
-from lanuno.commands.common import say, split_address
+from lanuno.commands.common import clean_name, say, split_address
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
@@ -106,6 +106,13 @@ def _room(table: TableInfo) -> bytes | None:
         return None
 
 
+def _login_name() -> str:
+    """The default name: this computer's login name, when it is one the wire takes."""
+    with contextlib.suppress(ValueError, KeyError, OSError):
+        return clean_name(getpass.getuser())
+    return "player"
+
+
 async def _join(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
     store = SeatStore()
@@ -125,7 +132,7 @@ async def _join(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table
-    name = (args.name or getpass.getuser() or "player")[:32]
+    name = args.name or _login_name()
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).
     seat_file, saved = store.claim(

@@ -177,6 +177,7 @@ EN: dict[str, str] = {
     "join.choose": "choose 1-{count}: ",
     "join.gone": "that table does not answer any more; choose another",
     "join.loopback": "Only loopback is available: looking on this machine only.",
+    "terminal.not_a_tty": "The input is not a terminal: playing line by line (as with --plain).",
     "join.resuming": "resuming your seat {seat} at {address}",
     "join.resume_failed": "{reason}; joining with the room code instead",
     "join.seat_damaged": "a saved seat could not be read: it is set aside as {path}",
@@ -696,6 +697,8 @@ FR: dict[str, str] = {
     "join.stale": "  (ne répond pas)",
     "join.choose": "choisissez 1-{count} : ",
     "join.gone": "cette table ne répond plus ; choisissez-en une autre",
+    "terminal.not_a_tty": "L'entrée n'est pas un terminal : on joue ligne par ligne "
+    "(comme avec --plain).",
     "join.loopback": "Seule la boucle locale est disponible : recherche sur cet ordinateur "
     "seulement.",
     "join.resuming": "reprise de votre place {seat} à {address}",

@@ -35,6 +35,7 @@ U32 = 2**32 - 1
 U64 = 2**64 - 1
 MAX_CARDS = 112
 MAX_NAME = 32
+MAX_AGE = 120
 MAX_TEXT = 200
 MAX_LEGAL = 160
 MAX_OPTIONS = 48
@@ -154,6 +155,12 @@ def _name(where: str, value: object) -> None:
     assert isinstance(value, str)
     if not value.strip():
         _fail(where, "a name that is not blank", value)
+
+
+def check_name(value: str) -> str:
+    """``value`` if the wire takes it as a player's or a table's name, else MessageError."""
+    _name("name", value)
+    return value
 
 
 def _token(where: str, value: object, max_len: int = MAX_NAME) -> None:
@@ -420,7 +427,7 @@ class Hello(Message):
         _ints("hello.versions", versions, 1, 0xFFFF)
         object.__setattr__(self, "versions", versions)
         _name("hello.name", self.name)
-        _opt_int("hello.age", self.age, 0, 120)
+        _opt_int("hello.age", self.age, 0, MAX_AGE)
         _bool("hello.kid", self.kid)
         _bytes("hello.seed_commit", self.seed_commit, 32)
 

@@ -96,6 +96,21 @@ def test_a_host_that_cannot_listen_says_why_in_one_line(tmp_path: Path) -> None:
             assert line.startswith(f"lanuno host: cannot listen on {why}"), line
 
 
+@pytest.mark.system
+def test_play_without_a_terminal_plays_line_by_line() -> None:
+    """The full screen cannot read keys from a pipe or /dev/null: it was a traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "lanuno", "play", "--lang", "en", "--bot-delay", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("The input is not a terminal: playing line by line")
+    assert "Traceback" not in done.stderr
+
+
 Answer = Callable[[str], bytes]
 """What a person types on reading a line of the game (b"": nothing)."""
 

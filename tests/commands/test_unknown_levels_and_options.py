@@ -82,3 +82,34 @@ def test_an_unknown_language_is_refused(command: str, capsys: pytest.CaptureFixt
     err = refusal([command, "--lang", "de"], capsys)
     assert "unknown language 'de': choose from en, fr" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["play", "--age", "-3"], "an age is a whole number from 0 to 120"),
+        (["join", "--age", "200"], "an age is a whole number from 0 to 120"),
+        (["play", "--bot-delay", "-1"], "seconds, 0 or more, got '-1'"),
+        (["host", "--bot-delay", "nan"], "seconds, 0 or more, got 'nan'"),
+        (["host", "--round-pause", "soon"], "seconds, 0 or more, got 'soon'"),
+        (["host", "--peer-timeout", "0"], "seconds above 0"),
+        (["join", "--table", "0"], "a table number is from 1 to 64"),
+        (["screen", "--table", "65"], "a table number is from 1 to 64"),
+        (["play", "--name", "   "], "a name cannot be blank"),
+        (["join", "--name", "Ann\u202e"], "without control or direction characters"),
+        (["host", "--name", "T\x07"], "without control or direction characters"),
+    ],
+)
+def test_a_value_out_of_bounds_is_refused_in_one_sentence(
+    argv: list[str], why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, an age, a name or a delay the wire does not take ended in a traceback."""
+    err = refusal(argv, capsys)
+    assert why in err
+    assert "Traceback" not in err
+
+
+def test_a_name_with_tabs_and_runs_of_spaces_is_tidied_and_cut() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["play", "--name", " Ann\t  Marie "]).name == "Ann Marie"
+    assert parser.parse_args(["join", "--name", "x" * 40]).name == "x" * 32

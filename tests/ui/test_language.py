@@ -58,6 +58,8 @@ FRENCH_TOO = {w for text in FR.values() for w in _words(text)} & {
     "pioche", "passe", "de", "plus", "ne", "a", "il", "port",
     "screen",  # the command: lanuno screen HÔTE:PORT
     "journal", "wi", "fi",  # the same words in French (Wi-Fi)
+    "terminal",  # the same word in French
+    "plain",  # the option: --plain
 }  # fmt: skip
 
 
