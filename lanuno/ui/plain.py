@@ -313,7 +313,7 @@ class PlainClient:
             try:
                 await self.session.act(seats_from_zero(normalize_action(text)))
             except ValueError:
-                self.say("! " + self.tr("plain.not_an_action", text=text))
+                self.say("! " + self.tr("plain.not_an_action", text=_echo(text)))
         return True
 
     async def run(self, lines: AsyncIterator[str]) -> int:
@@ -346,6 +346,16 @@ class PlainClient:
                 await self._at_table.wait()
             if not await self.handle_line(line):
                 return
+
+
+ECHO_WIDTH = 40
+"""The most of a line typed in error that is said back (a paste may be pages long)."""
+
+
+def _echo(text: str) -> str:
+    """What was typed, to say back: control characters shown as escapes, cut short."""
+    shown = text if text.isprintable() else repr(text)[1:-1]
+    return shown if len(shown) <= ECHO_WIDTH else shown[: ECHO_WIDTH - 1] + "…"
 
 
 class TypedLines:

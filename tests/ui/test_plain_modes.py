@@ -257,3 +257,17 @@ def test_the_plain_clients_own_words_and_its_not_an_action_answer_are_french() -
     asyncio.run(client.handle_line("play R7"))
     assert session.acted == ["play R7"]
     assert asyncio.run(client.handle_line("quitter")) is False
+
+
+def test_a_line_typed_in_error_is_said_back_short_with_control_characters_shown() -> None:
+    out = io.StringIO()
+    client = PlainClient(CheckingSession(seat=1), out, lang="en")
+    asyncio.run(client.handle_line("x" * 5000))
+    asyncio.run(client.handle_line("\x1b[2Jboo"))  # an escape sequence is not obeyed
+    said = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
+    assert said[0] == (
+        f"! '{'x' * 39}…' is not an action: type one like play R7 or draw, the number "
+        "of one listed, or help."
+    )
+    assert said[1].startswith("! '\\x1b[2Jboo' is not an action")
+    assert "\x1b" not in out.getvalue()
