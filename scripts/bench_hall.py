@@ -298,7 +298,9 @@ def start_hall(count: int) -> Hosts:
                     table = int(words[words.index("--table") + 1])
                     codes[table] = words[words.index("--code") + 1]
         _wait_listening(port, process, 60)
-        endpoints = [(port, n, codes[n]) for n in range(1, count + 1)]
+        endpoints: list[tuple[int, int | None, str]] = [
+            (port, n, codes[n]) for n in range(1, count + 1)
+        ]
         return Hosts([process], endpoints, scratch)
     port_file = scratch / "ports"
     command = [sys.executable, __file__, "--stand-in", str(count), str(port_file), str(scratch)]
@@ -865,12 +867,12 @@ def main() -> None:
         for kind, figures, counts in storm_figures(seconds, args.storm.split(",")):
             print(f"storm: table 1 ({kind:7}): {figures.line()} {counts or ''}", flush=True)
     top = max(ks)
-    figures = results.get(("hall", 50, "human")) or results.get(("hall", top, "human"))
+    headline = results.get(("hall", 50, "human")) or results.get(("hall", top, "human"))
     label = 50 if ("hall", 50, "human") in results else top
     if label != 50:
         print(f"(K=50 not measured: the last lines give K={label})")
-    p99 = figures.p99_ms if figures else float("nan")
-    rss = figures.rss_mb if figures else float("nan")
+    p99 = headline.p99_ms if headline else float("nan")
+    rss = headline.rss_mb if headline else float("nan")
     print(f"hall_50_p99_ms: {p99:.2f}")
     print(f"hall_50_rss_mb: {rss:.1f}")
 

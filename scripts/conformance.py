@@ -493,7 +493,7 @@ class Peer:
             self._pinger.cancel()
 
     def hello(self, **changes: Any) -> Hello:
-        fields = {
+        fields: dict[str, Any] = {
             "versions": (1,),
             "name": self.name,
             "age": None,
@@ -924,11 +924,14 @@ class Kit:
         refused_seqs = {a.seq}
         # M-22 and H-8: the lobby lists both seats with their check numbers, ready as sent.
         a.send(Ready(ready=True))
+        seat = welcome.seat
+        need(seat is not None, "the welcome gave A no seat")
+        assert seat is not None
         lobby = await a.wait_for(
-            lambda m: isinstance(m, Lobby) and m.seats[welcome.seat].ready, "lobby with A ready"
+            lambda m: isinstance(m, Lobby) and m.seats[seat].ready, "lobby with A ready"
         )
         assert isinstance(lobby, Lobby)
-        seat_a = lobby.seats[welcome.seat]
+        seat_a = lobby.seats[seat]
         report.check(
             "M-22",
             seat_a.kind == "human" and seat_a.name == "Conf A" and seat_a.connected,
@@ -1139,6 +1142,7 @@ class Kit:
                 if item is None or isinstance(item, ConnectionClosed):
                     raise CheckFailed(f"{peer.name} was disconnected: {peer.closed}")
                 message = item.message
+                assert message is not None  # not a close (above)
                 if DEBUG:
                     print(f"  {peer.name} <- {message}", file=sys.stderr)
                 deal = deals.get(peer.name)
@@ -1240,7 +1244,7 @@ class Kit:
             deal.round_started = dict(fields)
         elif event.type == "hand_dealt":
             cards = fields.get("cards")
-            deal.hands["mine"] = tuple(cards) if isinstance(cards, tuple) else ()
+            deal.hands["mine"] = tuple(map(str, cards)) if isinstance(cards, tuple) else ()
         elif event.type == "card_returned" and deal.turned is None:
             deal.returned_first = True
         elif event.type == "card_turned" and deal.turned is None and not deal.returned_first:
@@ -1352,7 +1356,7 @@ class Kit:
         )
         seat_a, seat_b = a.kit_seat, b.kit_seat
         listed = {s.seat: s for s in reveal.seeds}
-        mine = listed.get(seat_a)
+        mine = listed.get(seat_a) if seat_a is not None else None
         ok = (
             all(client_seed_commitment(s.seed) == s.commit for s in reveal.seeds)
             and mine is not None

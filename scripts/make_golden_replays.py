@@ -14,12 +14,12 @@ import random
 from lanuno.bots.beginner import BeginnerBot
 from lanuno.engine.game import Game, SeatInfo
 from lanuno.engine.replay import Record, event_dicts
-from lanuno.engine.rules import preset, with_options
+from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.sim import play_round
 
 GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "engine" / "golden"
 
-CASES = {
+CASES: dict[str, tuple[Rules, list[SeatInfo], int, list[str]]] = {
     "official_4p_500": (preset("official"), [SeatInfo()] * 4, 11, []),
     "official_3p_house_rules": (
         with_options(preset("official"), ["stacking", "seven_o", "jump_in", "target=200"]),

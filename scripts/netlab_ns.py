@@ -133,7 +133,9 @@ class NetLab:
 
     def spawn(self, node: str, argv: Sequence[str], **popen: object) -> subprocess.Popen[bytes]:
         env = {**os.environ, "PYTHONPATH": str(REPO)}
-        process = subprocess.Popen(self.command(node, argv), env=env, **popen)  # type: ignore[call-overload]
+        process: subprocess.Popen[bytes] = subprocess.Popen(  # type: ignore[call-overload]
+            self.command(node, argv), env=env, **popen
+        )
         self.processes.append(process)
         return process
 

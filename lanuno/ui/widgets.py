@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
@@ -335,7 +336,7 @@ def wrap_words(text: str, width: int) -> list[str]:
     return [fit(item, width).rstrip() for item in lines]
 
 
-def render_text(app: Application[object], width: int = 80, height: int = 24) -> str:
+def render_text(app: Application[Any], width: int = 80, height: int = 24) -> str:
     """The app's current layout drawn to plain text (no styles): golden snapshots, bench.
 
     Deterministic: it draws straight onto a Screen, without the terminal or event loop."""
