@@ -86,16 +86,14 @@ class Seating(abc.ABC):
     def resume_lookup(self, seat: int, generation: int, peer: int | None = None) -> bytes | None:
         """The password of a RESUME handshake (HostConnection's ``resume_lookup``). The
         adapter names the ``peer``: the slot found is remembered for that connection, and
-        ``on_handshake`` gives the seat back only if that slot still sits there."""
+        ``on_handshake`` gives that slot back, wherever it sits by then."""
         here = [self.slots[seat]] if 0 <= seat < len(self.slots) else []
-        untold = {id(s) for moved in self._moved_from.values() for s in moved}
+        moved = [s for s in self._moved_from.get(seat, []) if s.peer is None]
         # One secret is tried: that of the seat this ticket is most likely for. A RESUME is
-        # for an away seat (a connected one resumes only when its link died unseen): first
-        # the one at this number whose player knows it, then those that moved from it.
-        candidates = [s for s in here if s.peer is None and id(s) not in untold]
-        candidates += [s for s in self._moved_from.get(seat, []) if s.peer is None]
-        candidates += [s for s in here if s.peer is None] + [s for s in here if s.peer is not None]
-        for slot in candidates:
+        # for an away seat (a connected one resumes only when its link died unseen): the one
+        # at this number if its player knows the number, else those that moved from it.
+        knows = bool(here) and here[0].peer is None and not self._moved(here[0])
+        for slot in here + moved if knows else moved + here:
             secret = slot.secrets.get(generation) if slot.kind == "human" else None
             if secret is not None:
                 if peer is not None:
@@ -110,6 +108,10 @@ class Seating(abc.ABC):
         if slot is None or slot.kind != "human":
             return None
         return next((i for i, s in enumerate(self.slots) if s is slot), None)
+
+    def _moved(self, slot: Slot) -> bool:
+        """Did the lobby move ``slot`` while its player was away (and not told)?"""
+        return any(s is slot for moved in self._moved_from.values() for s in moved)
 
     def _forget_moves(self, slot: Slot) -> None:
         for seat, slots in list(self._moved_from.items()):
