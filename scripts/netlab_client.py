@@ -15,11 +15,11 @@ import sys
 import time
 
 from lanuno.net.client import ClientTiming, NetClientSession
-from lanuno.net.discovery import TableBrowser, discovery_addresses
+from lanuno.net.discovery import TableBrowser, TableLocator, discovery_addresses
 from lanuno.wire.messages import Ack, ErrorReply, GameEnd, Lobby, State
 
 
-async def discover(interface: str | None, timeout: float) -> tuple[str, int, float]:
+async def discover(interface: str | None, timeout: float) -> tuple[str, int, float, int]:
     start = time.perf_counter()
     browser = TableBrowser(discovery_addresses(interface))
     await browser.start()
@@ -31,23 +31,32 @@ async def discover(interface: str | None, timeout: float) -> tuple[str, int, flo
                 raise SystemExit("no table found")
             await browser.wait_for_change(left)
         table = browser.listed()[0]
-        return table.address, table.port, (time.perf_counter() - start) * 1000
+        return table.address, table.port, (time.perf_counter() - start) * 1000, table.table
     finally:
         await browser.close()
 
 
 async def main(args: argparse.Namespace) -> int:
+    locate = None
+    number = 1
     if args.address:
         host, _, port_text = args.address.rpartition(":")
         port, found_ms = int(port_text), None
     else:
-        host, port, found_ms = await discover(args.interface, args.discover_timeout)
+        host, port, found_ms, number = await discover(args.interface, args.discover_timeout)
+
+        def locate(room_id: bytes, table: int) -> TableLocator:
+            # The host may have moved: look for the table where it is announced now.
+            return TableLocator(discovery_addresses(args.interface), room_id, table)
+
     if args.discover_only:
         print(json.dumps({"discovery_ms": found_ms, "address": host, "port": port}), flush=True)
         return 0
     timing = ClientTiming(ping_interval=args.ping, silence_timeout=args.silence,
                           backoff=(0.1, 0.5), reconnect_for=60)  # fmt: skip
-    session = NetClientSession(host, port, args.code, args.name, timing=timing)
+    session = NetClientSession(
+        host, port, args.code, args.name, timing=timing, table=number, locate=locate
+    )
     await session.connect()
     rng = random.Random(args.name)
     acked: set[int] = set()
@@ -79,6 +88,7 @@ async def main(args: argparse.Namespace) -> int:
         "seat": seat,
         "scores": list(end.scores) if end else None,
         "reconnects": session.reconnects,
+        "address": f"{session.host}:{session.port}",
         "acked": sorted(acked),
         "fair": {f"{game}.{rnd}": ok for (game, rnd), ok in session.fair_rounds.items()},
     }

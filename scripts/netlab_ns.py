@@ -149,6 +149,16 @@ class NetLab:
     def link_up(self, node: str) -> None:
         _ip("-n", self.switch, "link", "set", self.ports[node], "up")
 
+    def readdress(self, node: str, address: str) -> None:
+        """Give the node another address on the lab's subnet, as a new DHCP lease does: the
+        old one is gone, connections to it die."""
+        namespace = self.nodes[node]
+        _ip("-n", namespace, "addr", "flush", "dev", "eth0")
+        _ip("-n", namespace, "addr", "add", f"{address}/24", "dev", "eth0")
+        if self.multicast_route:  # the flush took the route with the address
+            _ip("-n", namespace, "route", "replace", "224.0.0.0/4", "dev", "eth0")
+        self.addresses[node] = address
+
     def leftovers(self) -> list[str]:
         """Namespaces of this lab still present (should be none after teardown)."""
         listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout

@@ -258,7 +258,11 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     _raise_open_file_limit()
     bind = args.interface or "0.0.0.0"
     limits = ServerLimits(silence_timeout=getattr(args, "peer_timeout", 15.0))
-    announcer = None if args.no_mdns else HallAnnouncer(discovery_addresses(args.interface))
+    announcer = None
+    if not args.no_mdns:
+        # With no --interface it serves every address: it announces them as they change.
+        follow = None if args.interface else lambda: discovery_addresses(None)
+        announcer = HallAnnouncer(discovery_addresses(args.interface), follow=follow)
     directory: Path | None = None
     if hall_journal:
         directory = Path(args.resume) if args.resume else _journal_dir(args)

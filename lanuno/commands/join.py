@@ -9,14 +9,16 @@ import asyncio
 import contextlib
 import getpass
 import sys
+from collections.abc import Callable
 
 from lanuno.commands.common import clean_name, say, split_address
 from lanuno.commands.terminal import play_in_terminal
-from lanuno.net.client import JoinError, NetClientSession
+from lanuno.net.client import JoinError, Locator, NetClientSession
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
     TableInfo,
+    TableLocator,
     discovery_addresses,
     probe,
 )
@@ -113,10 +115,21 @@ def _login_name() -> str:
     return "player"
 
 
+def _locator(interface: str | None) -> Callable[[bytes, int], Locator]:
+    """A table found by discovery is looked for again, on the same interfaces, whenever its
+    host is lost: it may be announced at a new address."""
+
+    def locate(room_id: bytes, table: int) -> Locator:
+        return TableLocator(discovery_addresses(interface), room_id, table)
+
+    return locate
+
+
 async def _join(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
     store = SeatStore()
     room: bytes | None = None
+    locate: Callable[[bytes, int], Locator] | None = None
     number = getattr(args, "table", None) or 1
     if args.address:
         try:
@@ -132,6 +145,7 @@ async def _join(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table
+        locate = _locator(getattr(args, "interface", None))
     name = args.name or _login_name()
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).
@@ -152,6 +166,7 @@ async def _join(args: argparse.Namespace) -> int:
             ticket=saved.ticket,
             seat_file=seat_file,
             table=number,
+            locate=locate,
         )
         try:
             await session.connect()
@@ -166,7 +181,15 @@ async def _join(args: argparse.Namespace) -> int:
     code = args.code or await _read_line(tr("join.code"))
     for attempt in range(1, CODE_TRIES + 1):
         session = NetClientSession(
-            host, port, code, name, age=args.age, kid=args.kid, seat_file=seat_file, table=number
+            host,
+            port,
+            code,
+            name,
+            age=args.age,
+            kid=args.kid,
+            seat_file=seat_file,
+            table=number,
+            locate=locate,
         )
         try:
             await session.connect()

@@ -5,6 +5,12 @@ The core decides everything (join or resume, when to ping, retry or give up, wha
 resend, whether the deck checked out); this adapter only opens sockets, reads and writes
 bytes, sleeps until the core's next deadline, and hands the host's messages and the
 core's notices to the app through ``updates()``.
+
+A client that found its table by discovery is given a ``locate`` factory: while it has
+lost the host, it browses for the table's room id (``discovery.TableLocator``) and tries
+the addresses the table is announced at along with the one it knew, the first to answer
+wins. So a host that got a new address (a new DHCP lease, Wi-Fi to a cable) is found
+again. A client given an address browses nothing.
 """
 
 from __future__ import annotations
@@ -12,16 +18,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator, Callable
-from typing import Literal
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Literal, Protocol
 
 from lanuno.client import (
     ClientCore,
     ClientTiming,
+    Connected,
     Credentials,
     FairnessAlarm,
     Notice,
     Player,
+    Reconnecting,
     ResumeTicket,
     SeatLost,
     SeedUnused,
@@ -43,6 +51,18 @@ READ_CHUNK = 65536
 
 APP_NOTICES = (FairnessAlarm, SeedUnused, SeatLost)
 """The local notices the app shows the player (the others steer this adapter)."""
+
+Endpoint = tuple[str, int]
+
+
+class Locator(Protocol):
+    """Where the table is announced now (``discovery.TableLocator``)."""
+
+    async def start(self) -> None: ...
+
+    def endpoints(self) -> list[Endpoint]: ...
+
+    async def close(self) -> None: ...
 
 
 class JoinError(Exception):
@@ -88,10 +108,12 @@ class NetClientSession:
         ticket: ResumeTicket | None = None,
         seat_file: SeatFile | None = None,
         table: int = 1,
+        locate: Callable[[bytes, int], Locator] | None = None,
     ) -> None:
         """``ticket``: a saved seat to resume instead of joining with ``code``;
         ``seat_file``: where to keep the seat's credentials for a restarted client;
-        ``table``: the table's number at that address (a hall)."""
+        ``table``: the table's number at that address (a hall); ``locate``: a locator for
+        the table (room id, number), started each time the host is lost."""
         self.host, self.port = host, port
         self.core = ClientCore(
             Player(code, name, age, kid, table), random_bytes, timing=timing, ticket=ticket
@@ -102,6 +124,9 @@ class NetClientSession:
         self._runner: asyncio.Task[None] | None = None
         self._ended = False
         self._seat_file = seat_file
+        self._locate = locate
+        self._locator: Locator | None = None
+        self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ ClientSession
 
@@ -142,6 +167,10 @@ class NetClientSession:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._runner
         self._end()
+        self._stop_locating()
+        for task in list(self._background):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
     # ------------------------------------------------------------------ what tests inspect
 
@@ -203,17 +232,56 @@ class NetClientSession:
         """Open one TCP connection and read it until the handshake is over either way."""
         loop = asyncio.get_running_loop()
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), self.timing.connect_timeout
-            )
+            reader, writer, endpoint = await self._open()
         except (OSError, TimeoutError) as error:
             self.core.connection_failed(loop.time(), _describe(error))
             self._pump()
             return
+        if endpoint != (self.host, self.port):  # the host is announced elsewhere now
+            self.host, self.port = endpoint
+            if self._seat_file is not None:
+                self._seat_file.host, self._seat_file.port = endpoint
         self._reader, self._writer = reader, writer
         self.core.connection_made(loop.time())
         self._pump()
         await self._read(until_open=True)
+
+    async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Endpoint]:
+        """A connection to the address it knows or, while the host is lost, to any address
+        the table is announced at: every one at once, the first to accept is kept."""
+        timeout = self.timing.connect_timeout
+        known = (self.host, self.port)
+        located = self._locator.endpoints() if self._locator is not None else []
+        endpoints = [known, *(e for e in located if e != known)]
+        if len(endpoints) == 1:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(*known), timeout)
+            return reader, writer, known
+        tries = {
+            asyncio.create_task(asyncio.wait_for(asyncio.open_connection(*e), timeout)): e
+            for e in endpoints
+        }
+        winner: asyncio.Task[tuple[asyncio.StreamReader, asyncio.StreamWriter]] | None = None
+        error: BaseException | None = None
+        pending = set(tries)
+        try:
+            while pending and winner is None:
+                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    failure = task.exception()
+                    if failure is not None:
+                        error = failure
+                    elif winner is None:
+                        winner = task
+                    else:  # two accepted at once: one is enough
+                        task.result()[1].close()
+        finally:
+            for task in pending:
+                task.cancel()
+        if winner is None:
+            assert error is not None
+            raise error
+        reader, writer = winner.result()
+        return reader, writer, tries[winner]
 
     # ------------------------------------------------------------------ running
 
@@ -270,10 +338,33 @@ class NetClientSession:
                 self._queue.put_nowait(event)
             elif isinstance(event, Credentials):
                 self._keep(event.ticket)
+            elif isinstance(event, Reconnecting):
+                self._start_locating()
+            elif isinstance(event, Connected):
+                self._stop_locating()
             elif isinstance(event, SessionEnded):
                 self._end()
+                self._stop_locating()
         if not core.socket_wanted:
             self._drop_socket()
+
+    def _start_locating(self) -> None:
+        """The host was lost: look for where its table is announced (a fresh locator, on
+        this machine's interfaces as they are now)."""
+        if self._locate is None or self._locator is not None or not self.core.room_id:
+            return
+        locator = self._locator = self._locate(self.core.room_id, self.core.player.table)
+        self._in_background(locator.start())
+
+    def _stop_locating(self) -> None:
+        locator, self._locator = self._locator, None
+        if locator is not None:
+            self._in_background(locator.close())
+
+    def _in_background(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _keep(self, ticket: ResumeTicket | None) -> None:
         """Keep (or forget) the seat's credentials on disk for a restarted client."""

@@ -37,6 +37,8 @@ MAX_TXT_VALUE = 64
 
 
 LOOPBACK = "127.0.0.1"
+FOLLOW_INTERVAL = 3.0
+"""Seconds between two readings of the host's addresses (``HallAnnouncer`` with follow)."""
 IFF_UP, IFF_LOOPBACK, IFF_MULTICAST = 0x1, 0x8, 0x1000
 SYS_NET = Path("/sys/class/net")
 
@@ -171,6 +173,7 @@ class Announcer:
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._pending: set[asyncio.Task[None]] = set()
+        self.closed = False
 
     def _service_info(self) -> AsyncServiceInfo:
         # zeroconf does not always catch a name conflict (python-zeroconf #1356, and two
@@ -200,11 +203,20 @@ class Announcer:
     def instance(self) -> str | None:
         return self._info.name if self._info is not None else None
 
+    async def move(self, zeroconf: AsyncZeroconf, addresses: Sequence[str]) -> None:
+        """Announce again, on a hall's new zeroconf instance, at the host's new addresses.
+        The instance name is kept: browsers see the same table at another address."""
+        self._shared, self._zc = zeroconf, None
+        self.addresses = list(addresses)
+        await self.start()
+
     def update(self, free: int, preset: str) -> None:
         """Refresh the TXT record when the seats free or the preset change (non-blocking)."""
-        if (free, preset) == (self.free, self.preset) or self._zc is None or self._info is None:
+        if (free, preset) == (self.free, self.preset):
             return
-        self.free, self.preset = free, preset
+        self.free, self.preset = free, preset  # kept while moving: the next record has it
+        if self._zc is None or self._info is None:
+            return
         info = self._service_info()
         self._info = info
         zc = self._zc
@@ -219,6 +231,7 @@ class Announcer:
 
     async def close(self) -> None:
         """Goodbye (TTL 0) so browsers forget the table at once, then close."""
+        self.closed = True
         zc, self._zc = self._zc, None
         if zc is None:
             return
@@ -235,11 +248,27 @@ class Announcer:
 
 
 class HallAnnouncer:
-    """One zeroconf instance announcing every table of a hall, one service each."""
+    """One zeroconf instance announcing every table of a hall, one service each.
 
-    def __init__(self, addresses: Sequence[str]) -> None:
+    With ``follow`` (the host chose no interface), it reads the host's addresses again every
+    ``poll`` seconds and, when they change (a new DHCP lease, the laptop moved from Wi-Fi to
+    a cable), announces every table again on the new ones: players who lost the host find
+    it there (``TableLocator``). The TCP server listens on every address already."""
+
+    def __init__(
+        self,
+        addresses: Sequence[str],
+        *,
+        follow: Callable[[], list[str]] | None = None,
+        poll: float = FOLLOW_INTERVAL,
+    ) -> None:
         self.addresses = list(addresses)
         self._zc: AsyncZeroconf | None = None
+        self._announcers: list[Announcer] = []
+        self._follow, self._poll = follow, poll
+        self._follower: asyncio.Task[None] | None = None
+        self.moves = 0
+        """How many times the tables were announced again at new addresses."""
 
     async def add(
         self, table: int, name: str, port: int, *, preset: str, room_id: bytes, free: int
@@ -257,9 +286,42 @@ class HallAnnouncer:
             zeroconf=self._zc,
         )
         await announcer.start()
+        self._announcers = [a for a in self._announcers if not a.closed] + [announcer]
+        if self._follow is not None and self._follower is None:
+            self._follower = asyncio.create_task(self._follow_addresses(self._follow))
         return announcer
 
+    async def _follow_addresses(self, current: Callable[[], list[str]]) -> None:
+        while True:
+            await asyncio.sleep(self._poll)
+            try:
+                addresses = current()
+                if sorted(addresses) != sorted(self.addresses):
+                    await self._move(addresses)
+            except Exception:  # an interface in flux: try again at the next poll
+                self.addresses = []
+
+    async def _move(self, addresses: list[str]) -> None:
+        """Say goodbye on the old addresses (where they still work) and announce every
+        table on the new ones."""
+        new = AsyncZeroconf(interfaces=addresses, ip_version=IPVersion.V4Only)
+        old, self._zc, self.addresses = self._zc, new, addresses
+        if old is not None:
+            with contextlib.suppress(Exception):
+                await old.async_unregister_all_services()
+            with contextlib.suppress(Exception):
+                await old.async_close()
+        self._announcers = [a for a in self._announcers if not a.closed]
+        for announcer in self._announcers:
+            await announcer.move(new, addresses)
+        self.moves += 1
+
     async def close(self) -> None:
+        if self._follower is not None:
+            self._follower.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._follower
+            self._follower = None
         zc, self._zc = self._zc, None
         if zc is None:
             return
@@ -349,6 +411,38 @@ class TableBrowser:
         if self._zc is not None:
             await self._zc.async_close()
         self._zc = self._browser = None
+
+
+class TableLocator:
+    """Where a table this client has joined is announced now, for a client whose host stopped
+    answering at the address it joined (the host got a new DHCP lease, or moved from Wi-Fi
+    to a cable): browses for the table's public room id and number. A hint, as all of
+    discovery: the RESUME handshake proves the host there holds the seat."""
+
+    def __init__(self, interfaces: Sequence[str], room_id: bytes, table: int = 1) -> None:
+        self.room, self.table = room_id.hex(), table
+        self._browser = TableBrowser(interfaces)
+
+    async def start(self) -> None:
+        """Start browsing; an interface that is gone leaves it finding nothing."""
+        try:
+            await self._browser.start()
+        except Exception:  # no discovery now: the address it knows is tried on
+            await self.close()
+
+    def endpoints(self) -> list[tuple[str, int]]:
+        """Every (address, port) the table is announced at, the best address first."""
+        found: list[tuple[str, int]] = []
+        for info in self._browser.listed():
+            if info.room == self.room and info.table == self.table:
+                for address in (info.address, *info.addresses):
+                    if (address, info.port) not in found:
+                        found.append((address, info.port))
+        return found
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._browser.close()
 
 
 def parse_table(

@@ -8,7 +8,14 @@ import os
 import pytest
 from helpers import until
 
-from lanuno.net.discovery import Announcer, TableBrowser, probe, txt_records
+from lanuno.net.discovery import (
+    Announcer,
+    HallAnnouncer,
+    TableBrowser,
+    TableLocator,
+    probe,
+    txt_records,
+)
 
 pytestmark = pytest.mark.timeout(60)
 LOOPBACK = "127.0.0.1"
@@ -96,3 +103,41 @@ async def test_two_tables_with_the_same_name_both_show_up() -> None:
         for announcer in announcers:
             await announcer.close()
         await browser.close()
+
+
+async def test_a_locator_finds_its_table_by_room_and_number_and_follows_a_move() -> None:
+    """The hall reads its addresses again and announces its tables at the new ones; a
+    client that lost the host finds the table there (127.0.0.2 stands for the new lease)."""
+    room_id, other = os.urandom(16), os.urandom(16)
+    addresses = [LOOPBACK]
+    hall = HallAnnouncer(addresses, follow=lambda: list(addresses), poll=0.1)
+    locator = TableLocator([LOOPBACK], room_id, table=2)
+    await locator.start()
+    try:
+        await hall.add(2, "Salon", 40100, preset="official", room_id=room_id, free=1)
+        await hall.add(3, "Salon", 40100, preset="official", room_id=other, free=1)
+        await until(lambda: locator.endpoints() == [(LOOPBACK, 40100)], "found", timeout=15)
+        addresses[:] = ["127.0.0.2"]  # a new address: the old one is gone
+        await until(lambda: hall.moves == 1, "announced again")
+        await until(
+            lambda: ("127.0.0.2", 40100) in locator.endpoints(), "found at the new address",
+            timeout=15,
+        )  # fmt: skip
+        # Only the table of this room and number: the hall's other table is not offered.
+        assert {port for _, port in locator.endpoints()} == {40100}
+    finally:
+        await locator.close()
+        await hall.close()
+
+
+async def test_a_locator_that_cannot_browse_finds_nothing_and_does_not_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def gone(_browser: TableBrowser) -> None:
+        raise OSError(99, "Cannot assign requested address")  # the interface went away
+
+    monkeypatch.setattr(TableBrowser, "start", gone)
+    locator = TableLocator([LOOPBACK], os.urandom(16))
+    await locator.start()
+    assert locator.endpoints() == []
+    await locator.close()

@@ -133,6 +133,47 @@ def test_game_across_namespaces_with_a_link_down_and_up() -> None:
         assert not lost, (node, seat, result, [r for r in acts if r["seq"] in lost])
 
 
+def test_a_host_given_a_new_address_mid_game_is_found_there_by_its_players() -> None:
+    """The host laptop gets a new DHCP lease mid-game. With no --interface it serves every
+    address and announces them as they change; its players, who found it by mDNS, lose it,
+    look for its table, and resume their seats at the new address."""
+    with NetLab(clients=2) as lab:
+        log = open(lab.scratch / "host.log", "wb")  # noqa: SIM115
+        lab.spawn(
+            "host",
+            [
+                sys.executable, "-m", "lanuno", "host", "--headless", "--port", "7777",
+                "--code", CODE, "--journal", str(lab.scratch / "t.journal"),
+                "--bots", "1", "--level", "beginner", "--bot-delay", "0.05",
+                "--round-pause", "0.3", "--option", "target=300", "--peer-timeout", "3",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        player = [
+            sys.executable, str(SCRIPTS / "netlab_client.py"), "--code", CODE, "--think",
+            "0.05", "--ping", "1", "--silence", "3", "--wait-for", "2",
+        ]  # fmt: skip
+        clients = {
+            node: lab.spawn(
+                node,
+                [*player, "--interface", lab.addresses[node], "--name", f"player {node}"],
+                stdout=subprocess.PIPE,
+            )
+            for node in ("c0", "c1")
+        }
+        for process in clients.values():
+            read_json_line(process, "joined", 30)
+        time.sleep(0.5)  # the game starts; it lasts well beyond the move (target 300)
+        moved = f"{lab.subnet}.2"
+        lab.readdress("host", moved)
+        done = {node: read_json_line(p, "done", 90) for node, p in clients.items()}
+    for result in done.values():
+        assert result["reconnects"] >= 1, done
+        assert result["address"] == f"{moved}:7777", done
+    assert len({tuple(d["scores"]) for d in done.values()}) == 1
+
+
 def test_the_lab_is_torn_down_even_when_the_run_fails() -> None:
     lab = NetLab(clients=1)
     with pytest.raises(RuntimeError, match="boom"), lab:

@@ -1,0 +1,79 @@
+"""``lanuno join`` looks for a lost host's table again only when it found it by discovery:
+a player who typed an address gets that address, and nothing is browsed for them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from lanuno.cli import build_parser
+from lanuno.commands import join as join_command
+from lanuno.host.table import Table, TableConfig
+from lanuno.net.client import NetClientSession
+from lanuno.net.discovery import TableInfo, TableLocator
+from lanuno.net.seat_store import STATE_ENV
+from lanuno.net.server import TableServer
+
+pytestmark = pytest.mark.timeout(60)
+CODE = "482913"
+
+
+@pytest.fixture(autouse=True)
+def _own_seat_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STATE_ENV, str(tmp_path))
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[TableServer]:
+    served = TableServer(Table(TableConfig(), os.urandom, room_code=CODE), host="127.0.0.1")
+    await served.start()
+    yield served
+    await served.close()
+
+
+@pytest.fixture
+def sessions(monkeypatch: pytest.MonkeyPatch) -> list[NetClientSession]:
+    joined: list[NetClientSession] = []
+
+    async def play(session: NetClientSession, _args: object) -> int:
+        joined.append(session)
+        await session.close()
+        return 0
+
+    monkeypatch.setattr(join_command, "play_in_terminal", play)
+    return joined
+
+
+async def test_a_table_found_by_discovery_is_looked_for_again_by_its_room(
+    server: TableServer, sessions: list[NetClientSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room_id = server.table.room_id
+    found = TableInfo("Salon._lanuno._tcp.local.", "Salon", "127.0.0.1", server.port, 3,
+                      "official", room_id.hex(), addresses=("127.0.0.1",))  # fmt: skip
+
+    async def choose(_interfaces: object, _mine: object, _tr: object) -> TableInfo:
+        return found
+
+    monkeypatch.setattr(join_command, "_choose_table", choose)
+    args = build_parser().parse_args(
+        ["join", "--interface", "127.0.0.1", "--code", CODE, "--name", "Zoé"]
+    )
+    assert await join_command._join(args) == 0
+    locate = sessions[0]._locate
+    assert locate is not None
+    locator = locate(room_id, 1)
+    assert isinstance(locator, TableLocator)
+    assert (locator.room, locator.table) == (room_id.hex(), 1)
+
+
+async def test_a_table_joined_by_its_address_is_not_looked_for(
+    server: TableServer, sessions: list[NetClientSession]
+) -> None:
+    args = build_parser().parse_args(
+        ["join", f"127.0.0.1:{server.port}", "--code", CODE, "--name", "Zoé"]
+    )
+    assert await join_command._join(args) == 0
+    assert sessions[0]._locate is None
