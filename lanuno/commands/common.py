@@ -8,11 +8,16 @@ import argparse
 import errno
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
 from lanuno.wire.messages import MAX_NAME, MessageError, check_name
+
+if TYPE_CHECKING:
+    from lanuno.net.client import Locator
 
 
 def say(text: str) -> None:
@@ -76,3 +81,15 @@ def clean_name(text: str) -> str:
         raise ValueError(
             f"{text!r}: a name is printable text, without control or direction characters"
         ) from None
+
+
+def table_locator(interface: str | None) -> Callable[[bytes, int], Locator]:
+    """For a table found by discovery: look for it again, on the same interfaces as they
+    are then, whenever its host is lost (it may be announced at a new address)."""
+
+    def locate(room_id: bytes, table: int) -> Locator:
+        from lanuno.net.discovery import TableLocator, discovery_addresses  # zeroconf: late
+
+        return TableLocator(discovery_addresses(interface), room_id, table)
+
+    return locate

@@ -11,14 +11,13 @@ import getpass
 import sys
 from collections.abc import Callable
 
-from lanuno.commands.common import clean_name, say, split_address
+from lanuno.commands.common import clean_name, say, split_address, table_locator
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, Locator, NetClientSession
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
     TableInfo,
-    TableLocator,
     discovery_addresses,
     probe,
 )
@@ -115,16 +114,6 @@ def _login_name() -> str:
     return "player"
 
 
-def _locator(interface: str | None) -> Callable[[bytes, int], Locator]:
-    """A table found by discovery is looked for again, on the same interfaces, whenever its
-    host is lost: it may be announced at a new address."""
-
-    def locate(room_id: bytes, table: int) -> Locator:
-        return TableLocator(discovery_addresses(interface), room_id, table)
-
-    return locate
-
-
 async def _join(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
     store = SeatStore()
@@ -145,7 +134,7 @@ async def _join(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table
-        locate = _locator(getattr(args, "interface", None))
+        locate = table_locator(getattr(args, "interface", None))
     name = args.name or _login_name()
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from typing import Literal, Protocol
 
 from lanuno.client import (
@@ -63,6 +63,43 @@ class Locator(Protocol):
     def endpoints(self) -> list[Endpoint]: ...
 
     async def close(self) -> None: ...
+
+
+async def open_first(
+    endpoints: Sequence[Endpoint], timeout: float
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Endpoint]:
+    """A TCP connection to the first of ``endpoints`` (duplicates dropped) to accept, all
+    tried at once; raises the last failure if none does within ``timeout``."""
+    unique = list(dict.fromkeys(endpoints))
+    if len(unique) == 1:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(*unique[0]), timeout)
+        return reader, writer, unique[0]
+    tries = {
+        asyncio.create_task(asyncio.wait_for(asyncio.open_connection(*e), timeout)): e
+        for e in unique
+    }
+    winner: asyncio.Task[tuple[asyncio.StreamReader, asyncio.StreamWriter]] | None = None
+    error: BaseException | None = None
+    pending = set(tries)
+    try:
+        while pending and winner is None:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                failure = task.exception()
+                if failure is not None:
+                    error = failure
+                elif winner is None:
+                    winner = task
+                else:  # two accepted at once: one is enough
+                    task.result()[1].close()
+    finally:
+        for task in pending:
+            task.cancel()
+    if winner is None:
+        assert error is not None
+        raise error
+    reader, writer = winner.result()
+    return reader, writer, tries[winner]
 
 
 class JoinError(Exception):
@@ -248,40 +285,10 @@ class NetClientSession:
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Endpoint]:
         """A connection to the address it knows or, while the host is lost, to any address
-        the table is announced at: every one at once, the first to accept is kept."""
-        timeout = self.timing.connect_timeout
+        the table is announced at."""
         known = (self.host, self.port)
         located = self._locator.endpoints() if self._locator is not None else []
-        endpoints = [known, *(e for e in located if e != known)]
-        if len(endpoints) == 1:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(*known), timeout)
-            return reader, writer, known
-        tries = {
-            asyncio.create_task(asyncio.wait_for(asyncio.open_connection(*e), timeout)): e
-            for e in endpoints
-        }
-        winner: asyncio.Task[tuple[asyncio.StreamReader, asyncio.StreamWriter]] | None = None
-        error: BaseException | None = None
-        pending = set(tries)
-        try:
-            while pending and winner is None:
-                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-                for task in done:
-                    failure = task.exception()
-                    if failure is not None:
-                        error = failure
-                    elif winner is None:
-                        winner = task
-                    else:  # two accepted at once: one is enough
-                        task.result()[1].close()
-        finally:
-            for task in pending:
-                task.cancel()
-        if winner is None:
-            assert error is not None
-            raise error
-        reader, writer = winner.result()
-        return reader, writer, tries[winner]
+        return await open_first([known, *located], self.timing.connect_timeout)
 
     # ------------------------------------------------------------------ running
 
@@ -391,7 +398,10 @@ __all__ = [
     "MAX_REFUSALS",
     "ClientTiming",
     "DealSeen",
+    "Endpoint",
     "JoinError",
+    "Locator",
     "NetClientSession",
     "ResumeTicket",
+    "open_first",
 ]

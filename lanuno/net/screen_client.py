@@ -6,7 +6,8 @@ wire: the host's ``screen`` message gives the table's name, room code and addres
 every other message is what the host's own shared screen gets (public only: the host
 never sends a hand on this link). It pings every 5 s, as players do, and after a drop it
 pairs again with the same code until ``close()`` (a refused code ends it: the code was
-wrong, or rotated after failed pairings).
+wrong, or rotated after failed pairings). A screen that found its table by discovery
+looks for it again while the link is down, as a player does (protocol/discovery.md).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 
+from lanuno.net.client import Locator, open_first
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Bye, Message, Ping, Pong, ScreenInfo
@@ -52,8 +54,14 @@ class RemoteScreen:
         random_bytes: Callable[[int], bytes] = os.urandom,
         ping_every: float = PING_EVERY,
         retry_every: float = RETRY_EVERY,
+        locate: Callable[[bytes, int], Locator] | None = None,
     ) -> None:
+        """``locate``: for a table found by discovery, a locator started while the link is
+        down (the host may be announced at a new address, protocol/discovery.md)."""
         self.host, self.port, self.code, self.table = host, port, code, table
+        self._locate = locate
+        self._locator: Locator | None = None
+        self.room_id = b""
         self._random_bytes = random_bytes
         self._ping_every, self._retry_every = ping_every, retry_every
         self.info: ScreenInfo | None = None
@@ -120,8 +128,9 @@ class RemoteScreen:
 
     async def _pair(self) -> None:
         conn = ClientConnection.screen(self.code, self._random_bytes, self.table)
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port), HANDSHAKE_TIMEOUT
+        located = self._locator.endpoints() if self._locator is not None else []
+        reader, writer, endpoint = await open_first(
+            [(self.host, self.port), *located], HANDSHAKE_TIMEOUT
         )
         self._reader, self._writer, self._conn = reader, writer, conn
         writer.write(conn.data_to_send())
@@ -133,6 +142,8 @@ class RemoteScreen:
             writer.write(conn.data_to_send())
             for index, event in enumerate(events):
                 if isinstance(event, HandshakeComplete):
+                    self.host, self.port = endpoint  # where the host is now
+                    self.room_id = event.room_id
                     self._deliver(events[index + 1 :])
                     return
             if not data:
@@ -147,6 +158,7 @@ class RemoteScreen:
                     return
                 while not self._ended:  # a drop: pair again with the same code
                     await asyncio.sleep(self._retry_every)
+                    await self._start_locating()
                     try:
                         await self._pair()
                     except ProtocolError as error:
@@ -158,10 +170,22 @@ class RemoteScreen:
                         self._drop()
                     else:
                         self.reconnects += 1
+                        await self._stop_locating()
                         break
         finally:
             self._drop()
             self._end(self.end_reason or "closed")
+            await self._stop_locating()
+
+    async def _start_locating(self) -> None:
+        if self._locate is not None and self._locator is None and self.room_id:
+            self._locator = self._locate(self.room_id, self.table)
+            await self._locator.start()
+
+    async def _stop_locating(self) -> None:
+        locator, self._locator = self._locator, None
+        if locator is not None:
+            await locator.close()
 
     async def _read(self) -> bool:
         """Read the link until it ends; True if the host said a final goodbye."""

@@ -1,5 +1,5 @@
-"""``lanuno join`` looks for a lost host's table again only when it found it by discovery:
-a player who typed an address gets that address, and nothing is browsed for them."""
+"""``lanuno join`` and ``lanuno screen`` look for a lost host's table again only when they
+found it by discovery: who typed an address gets that address, and nothing is browsed."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ import pytest
 
 from lanuno.cli import build_parser
 from lanuno.commands import join as join_command
+from lanuno.commands import screen as screen_command
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import NetClientSession
 from lanuno.net.discovery import TableInfo, TableLocator
+from lanuno.net.screen_client import ScreenError
 from lanuno.net.seat_store import STATE_ENV
 from lanuno.net.server import TableServer
 
@@ -77,3 +79,30 @@ async def test_a_table_joined_by_its_address_is_not_looked_for(
     )
     assert await join_command._join(args) == 0
     assert sessions[0]._locate is None
+
+
+@pytest.mark.parametrize("discovered", [True, False])
+async def test_a_screen_looks_for_its_table_again_only_when_it_found_it(
+    discovered: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[object] = []
+
+    class Refused:
+        def __init__(self, *_args: object, locate: object = None, **_kwargs: object) -> None:
+            made.append(locate)
+
+        async def connect(self) -> None:
+            raise ScreenError("127.0.0.1:7777", "the screen code is wrong")
+
+    found = TableInfo("Salon._lanuno._tcp.local.", "Salon", "127.0.0.1", 7777, 3, "official",
+                      "00" * 16)  # fmt: skip
+
+    async def choose(_interfaces: object, _tr: object) -> TableInfo:
+        return found
+
+    monkeypatch.setattr(screen_command, "RemoteScreen", Refused)
+    monkeypatch.setattr(screen_command, "_choose", choose)
+    where = ["--interface", "127.0.0.1"] if discovered else ["127.0.0.1:7777"]
+    args = build_parser().parse_args(["screen", *where, "--code", "123456"])
+    assert await screen_command._screen(args) == 1
+    assert (made[0] is not None) == discovered

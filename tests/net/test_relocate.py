@@ -16,6 +16,7 @@ from net_helpers import FAST
 from test_loopback import serve
 
 from lanuno.net.client import NetClientSession
+from lanuno.net.screen_client import RemoteScreen
 from lanuno.net.server import TableControls
 
 pytestmark = pytest.mark.timeout(60)
@@ -159,4 +160,33 @@ async def test_a_client_given_no_locator_keeps_to_its_address() -> None:
         assert (ann.host, ann.port) == ("127.0.0.1", relay.port)
     finally:
         await ann.close()
+        await server.close()
+
+
+async def test_a_remote_screen_finds_its_table_at_the_new_address() -> None:
+    table, server = await serve()
+    old = await Relay(server.port).start()
+    new = await Relay(server.port).start()
+    where: list[tuple[str, int]] = []
+    log: list[str] = []
+    asked: list[tuple[bytes, int]] = []
+
+    def locate(room_id: bytes, number: int) -> FakeLocator:
+        asked.append((room_id, number))
+        return FakeLocator(where, log)
+
+    remote = RemoteScreen("127.0.0.1", old.port, server.screen_code, retry_every=0.05,
+                          locate=locate)  # fmt: skip
+    try:
+        await remote.connect()
+        await old.cut()
+        await until(lambda: log == ["start"], "the screen looks for its table")
+        assert asked == [(table.room_id, 1)]
+        where.append(("127.0.0.1", new.port))
+        await until(lambda: remote.reconnects == 1, "paired again", timeout=10)
+        assert (remote.host, remote.port) == ("127.0.0.1", new.port)
+        await until(lambda: log == ["start", "close"], "the screen stops looking")
+    finally:
+        await remote.close()
+        await new.cut()
         await server.close()
