@@ -190,6 +190,7 @@ class ClientCore:
         self._game_over = False
         self._pings = 0
         self._now = 0.0
+        self._unproven = False
 
     # ------------------------------------------------------------------ adapter surface
 
@@ -236,10 +237,16 @@ class ClientCore:
                 self._pings = (self._pings + 1) % 2**32
                 self._send(Ping(n=self._pings))
 
-    def connection_made(self, now: float) -> None:
-        """A TCP connection is up: start a JOIN, or a RESUME with the ticket."""
+    def connection_made(self, now: float, *, unproven: bool = False) -> None:
+        """A TCP connection is up: start a JOIN, or a RESUME with the ticket.
+
+        ``unproven``: the address came from an announcement, not from a host this client
+        has had a channel with (the host is lost and announced elsewhere). Anyone can
+        announce a room id, so what that connection says before the channel opens (a
+        refusal, another table) costs this attempt only: never the seat's credentials."""
         assert self.phase is SessionPhase.WAITING
         self._now = now
+        self._unproven = unproven
         self.end_code = None  # a new attempt: an earlier one's code no longer says why
         if self._give_up_at is not None and now >= self._give_up_at:
             self._finish("the host did not come back")
@@ -338,7 +345,8 @@ class ClientCore:
     def _table_changed(self, now: float) -> None:
         self._conn = None
         self._out.clear()  # msgA is not sent
-        self._drop_ticket()
+        if not self._unproven:
+            self._drop_ticket()
         self._attempt_failed(now, "another table answers at this address", refused=False)
 
     def _lost(self, now: float, error: ProtocolError) -> None:
@@ -347,7 +355,8 @@ class ClientCore:
             self._dropped(now, error.reason)
         else:
             self.end_code = error.code
-            self._attempt_failed(now, _describe(error), refused=error.code in REFUSALS)
+            refused = error.code in REFUSALS and not self._unproven
+            self._attempt_failed(now, _describe(error), refused=refused)
 
     def _attempt_failed(self, now: float, reason: str, *, refused: bool) -> None:
         """A connection attempt ended before the channel opened."""

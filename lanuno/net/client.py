@@ -48,6 +48,9 @@ ConnectionState = Literal["connecting", "connected", "reconnecting", "closed"]
 each other; tests/commands/test_wiring.py ties the two)."""
 
 READ_CHUNK = 65536
+SHUN_FOR = 20.0
+"""Seconds an announced address whose handshake failed is left out of the attempts: a
+forged announcement that accepts first must not keep the real host from its turn."""
 
 APP_NOTICES = (FairnessAlarm, SeedUnused, SeatLost)
 """The local notices the app shows the player (the others steer this adapter)."""
@@ -163,6 +166,10 @@ class NetClientSession:
         self._seat_file = seat_file
         self._locate = locate
         self._locator: Locator | None = None
+        self._announced: Endpoint | None = None
+        """The announced address this attempt connected to, until its channel opens."""
+        self._shunned: dict[Endpoint, float] = {}
+        """Announced addresses whose handshake failed, and until when they are left out."""
         self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ ClientSession
@@ -274,21 +281,32 @@ class NetClientSession:
             self.core.connection_failed(loop.time(), _describe(error))
             self._pump()
             return
-        if endpoint != (self.host, self.port):  # the host is announced elsewhere now
-            self.host, self.port = endpoint
-            if self._seat_file is not None:
-                self._seat_file.host, self._seat_file.port = endpoint
+        unproven = endpoint != (self.host, self.port)  # only announced there
+        self._announced = endpoint if unproven else None
         self._reader, self._writer = reader, writer
-        self.core.connection_made(loop.time())
+        self.core.connection_made(loop.time(), unproven=unproven)
         self._pump()
         await self._read(until_open=True)
+        if self._announced is not None:  # not opened there: the others get their turn
+            self._shunned[self._announced] = loop.time() + SHUN_FOR
+            self._announced = None
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Endpoint]:
         """A connection to the address it knows or, while the host is lost, to any address
-        the table is announced at."""
+        the table is announced at (but those whose handshake failed lately)."""
         known = (self.host, self.port)
         located = self._locator.endpoints() if self._locator is not None else []
+        now = asyncio.get_running_loop().time()
+        located = [e for e in located if self._shunned.get(e, now) <= now]
         return await open_first([known, *located], self.timing.connect_timeout)
+
+    def _adopt(self) -> None:
+        """The channel opened at an announced address: the host is there now."""
+        if self._announced is not None and self.core.phase is SessionPhase.OPEN:
+            self.host, self.port = self._announced
+            if self._seat_file is not None:
+                self._seat_file.host, self._seat_file.port = self._announced
+            self._announced = None
 
     # ------------------------------------------------------------------ running
 
@@ -341,6 +359,7 @@ class NetClientSession:
             except (OSError, RuntimeError):
                 self._drop_socket()
         while (event := core.next_event()) is not None:
+            self._adopt()  # before a ticket is saved with the address
             if isinstance(event, (Message, *APP_NOTICES)):
                 self._queue.put_nowait(event)
             elif isinstance(event, Credentials):
@@ -364,6 +383,7 @@ class NetClientSession:
         self._in_background(locator.start())
 
     def _stop_locating(self) -> None:
+        self._shunned.clear()
         locator, self._locator = self._locator, None
         if locator is not None:
             self._in_background(locator.close())

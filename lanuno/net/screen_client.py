@@ -17,7 +17,7 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 
-from lanuno.net.client import Locator, open_first
+from lanuno.net.client import SHUN_FOR, Endpoint, Locator, open_first
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Bye, Message, Ping, Pong, ScreenInfo
@@ -61,6 +61,9 @@ class RemoteScreen:
         self.host, self.port, self.code, self.table = host, port, code, table
         self._locate = locate
         self._locator: Locator | None = None
+        self._trying: Endpoint = (host, port)
+        self._shunned: dict[Endpoint, float] = {}
+        """Announced addresses whose pairing failed, and until when they are left out."""
         self.room_id = b""
         self._random_bytes = random_bytes
         self._ping_every, self._retry_every = ping_every, retry_every
@@ -128,10 +131,13 @@ class RemoteScreen:
 
     async def _pair(self) -> None:
         conn = ClientConnection.screen(self.code, self._random_bytes, self.table)
+        now = asyncio.get_running_loop().time()
         located = self._locator.endpoints() if self._locator is not None else []
+        located = [e for e in located if self._shunned.get(e, now) <= now]
         reader, writer, endpoint = await open_first(
             [(self.host, self.port), *located], HANDSHAKE_TIMEOUT
         )
+        self._trying = endpoint
         self._reader, self._writer, self._conn = reader, writer, conn
         writer.write(conn.data_to_send())
         loop = asyncio.get_running_loop()
@@ -150,6 +156,7 @@ class RemoteScreen:
                 raise ConnectionResetError("the host closed the connection")
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while not self._ended:
                 final = await self._read()
@@ -162,7 +169,10 @@ class RemoteScreen:
                     try:
                         await self._pair()
                     except ProtocolError as error:
-                        if error.code in (CloseCode.AUTH_FAILED, CloseCode.NO_SUCH_TABLE):
+                        if self._trying != (self.host, self.port):
+                            # Only announced there: anyone can announce a room id.
+                            self._shunned[self._trying] = loop.time() + SHUN_FOR
+                        elif error.code in (CloseCode.AUTH_FAILED, CloseCode.NO_SUCH_TABLE):
                             self._end(_describe(error))
                             return
                         self._drop()
@@ -183,6 +193,7 @@ class RemoteScreen:
             await self._locator.start()
 
     async def _stop_locating(self) -> None:
+        self._shunned.clear()
         locator, self._locator = self._locator, None
         if locator is not None:
             await locator.close()

@@ -15,6 +15,9 @@ from helpers import until
 from net_helpers import FAST
 from test_loopback import serve
 
+from lanuno.client import SeatLost
+from lanuno.net import client as client_module
+from lanuno.net import screen_client as screen_module
 from lanuno.net.client import NetClientSession
 from lanuno.net.screen_client import RemoteScreen
 from lanuno.net.server import TableControls
@@ -163,11 +166,16 @@ async def test_a_client_given_no_locator_keeps_to_its_address() -> None:
         await server.close()
 
 
-async def test_a_remote_screen_finds_its_table_at_the_new_address() -> None:
+async def test_a_remote_screen_finds_its_table_at_the_new_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past a forged announcement first: another table, where the screen code fails."""
     table, server = await serve()
+    _, other_server = await serve()
     old = await Relay(server.port).start()
     new = await Relay(server.port).start()
-    where: list[tuple[str, int]] = []
+    where = [("127.0.0.1", other_server.port)]
+    monkeypatch.setattr(screen_module, "SHUN_FOR", 0.0)  # the forger is tried every time
     log: list[str] = []
     asked: list[tuple[bytes, int]] = []
 
@@ -182,6 +190,9 @@ async def test_a_remote_screen_finds_its_table_at_the_new_address() -> None:
         await old.cut()
         await until(lambda: log == ["start"], "the screen looks for its table")
         assert asked == [(table.room_id, 1)]
+        await asyncio.sleep(1.0)  # a pairing every 0.05 s, each failing at the forger
+        assert remote.reconnects == 0
+        assert not remote._ended  # its code was not refused by its own host
         where.append(("127.0.0.1", new.port))
         await until(lambda: remote.reconnects == 1, "paired again", timeout=10)
         assert (remote.host, remote.port) == ("127.0.0.1", new.port)
@@ -190,3 +201,44 @@ async def test_a_remote_screen_finds_its_table_at_the_new_address() -> None:
         await remote.close()
         await new.cut()
         await server.close()
+        await other_server.close()
+
+
+async def test_a_forged_announcement_costs_attempts_never_the_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anyone can announce a table's room id. Here a host that does not hold Ann's seat
+    (another table, and one that even answers with her table's room id) is announced
+    while her host is lost: its refusals and its other room id are not counted against
+    her seat, and she resumes it when her host is announced again."""
+    table, server = await serve()
+    _, other_server = await serve()
+    same_id, same_id_server = await serve()
+    same_id.room_id = table.room_id  # a forger that knows the public room id
+    old = await Relay(server.port).start()
+    new = await Relay(server.port).start()
+    forged = [("127.0.0.1", other_server.port), ("127.0.0.1", same_id_server.port)]
+    where = list(forged)
+    monkeypatch.setattr(client_module, "SHUN_FOR", 0.0)  # the forgers are tried every time
+    ann = NetClientSession("127.0.0.1", old.port, table.room_code, "Ann", timing=FAST,
+                           locate=lambda _room, _number: FakeLocator(where, []))  # fmt: skip
+    try:
+        await ann.connect()
+        await until(lambda: ann.seat is not None, "Ann seated")
+        seat, ticket = ann.seat, ann.ticket
+        await old.cut()
+        await until(lambda: ann.connection == "reconnecting", "Ann lost the host")
+        await asyncio.sleep(3.0)  # dozens of attempts, each at a forger that answers first
+        assert ann.ticket == ticket
+        assert (ann.host, ann.port) == ("127.0.0.1", old.port)
+        assert not any(isinstance(m, SeatLost) for m in ann._queue._queue)  # type: ignore[attr-defined]
+        monkeypatch.setattr(client_module, "SHUN_FOR", 60.0)  # each forger fails once more
+        where.append(("127.0.0.1", new.port))
+        await until(lambda: ann.connection == "connected", "Ann is back", timeout=10)
+        assert (ann.host, ann.port) == ("127.0.0.1", new.port)
+        assert ann.seat == seat
+    finally:
+        await ann.close()
+        await new.cut()
+        for served in (server, other_server, same_id_server):
+            await served.close()
