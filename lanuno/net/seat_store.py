@@ -134,8 +134,8 @@ class SeatFile:
             old = self.path
             if not self.claim(path):
                 return  # another live client saves this seat: leave its file alone
-            if old is not None:
-                old.unlink(missing_ok=True)  # the seat moved (the lobby renumbered it)
+            if old is not None:  # the seat moved (the lobby renumbered it)
+                _remove_unless_held(old)  # another client here may hold that number now
         saved = SavedSeat(self.host, self.port, self.name, ticket, path, self.table)
         write_atomically(path, saved.encode())
 
@@ -157,6 +157,15 @@ def _remove_unless_held(path: Path) -> None:
     if probe.claim(path):
         probe.keep(None)
         probe.release()
+
+
+def _remove_orphan_locks(directory: Path) -> None:
+    """Lock files whose seat is gone (left by a client killed as its seat moved, or by an
+    older version) and that no live client holds."""
+    for lock in directory.glob("seat-*.lock"):
+        if not lock.with_suffix(".json").exists():
+            with contextlib.suppress(OSError):
+                _remove_unless_held(lock.with_suffix(".json"))
 
 
 class SeatStore:
@@ -190,6 +199,7 @@ class SeatStore:
                         path.rename(aside)
                         _lock_path(path).unlink(missing_ok=True)
                         self.damaged.append(aside)
+            _remove_orphan_locks(self.directory)
         return seats
 
     def claim(

@@ -16,6 +16,7 @@ from lanuno.net.seat_store import (
     STALE_AFTER,
     STATE_ENV,
     SavedSeat,
+    SeatFile,
     SeatStore,
     state_dir,
 )
@@ -101,6 +102,7 @@ def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: P
     file.keep(ResumeTicket(1, 0, b"n" * 32, None, ROOM))  # the lobby renumbered the seat
     assert old is not None
     assert not old.exists()
+    assert not old.with_suffix(".lock").exists()  # nothing of the old number is left
     assert [s.ticket.seat for s in store.saved()] == [1]
     file.keep(None)  # the game ended, or the host forgot the seat
     assert store.saved() == []
@@ -139,3 +141,21 @@ def test_a_seat_nobody_took_back_for_a_month_is_removed_unless_held(tmp_path: Pa
     assert not kept.path.exists()
     assert not kept.path.with_suffix(".lock").exists()
     assert held.path.exists(), "a live client's seat was removed"
+
+
+def test_lock_files_whose_seat_is_gone_are_removed_unless_held(tmp_path: Path) -> None:
+    """Left by a client killed as its seat moved, or by 0.3.12 (which left the old number's
+    lock behind): they piled up, one per seat ever moved."""
+    (tmp_path / "seat-aa-3.lock").write_bytes(b"")
+    store = SeatStore(tmp_path)
+    live, _ = store.claim("h", 1, "Ann")
+    live.keep(TICKET)
+    held = SeatFile(tmp_path, "h", 1, "Bob")
+    assert held.claim(tmp_path / "seat-bb-1.json")  # a live client, its seat not written yet
+    assert [s.ticket for s in store.saved()] == [TICKET]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"seat-{ROOM.hex()}-2.json", f"seat-{ROOM.hex()}-2.lock", "seat-bb-1.lock",
+    ]  # fmt: skip
+    held.release()
+    store.saved()
+    assert not (tmp_path / "seat-bb-1.lock").exists()
