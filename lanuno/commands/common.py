@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import os
 import time
 from collections.abc import Callable
@@ -83,9 +84,18 @@ def clean_name(text: str) -> str:
         ) from None
 
 
+def on_loopback(host: str) -> bool:
+    """An address of this machine only (``127.x``, ``::1``, ``localhost``): a host there
+    never moves, and a client told to use it has no business browsing the LAN."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.lower() in ("localhost", "localhost.")
+
+
 def table_locator(interface: str | None) -> Callable[[bytes, int], Locator]:
-    """For a table found by discovery: look for it again, on the same interfaces as they
-    are then, whenever its host is lost (it may be announced at a new address)."""
+    """For a table on the LAN: look for it again, on the same interfaces as they are then,
+    whenever its host is lost (it may be announced at a new address)."""
 
     def locate(room_id: bytes, table: int) -> Locator:
         from lanuno.net.discovery import TableLocator, discovery_addresses  # zeroconf: late

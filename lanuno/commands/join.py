@@ -9,11 +9,10 @@ import asyncio
 import contextlib
 import getpass
 import sys
-from collections.abc import Callable
 
-from lanuno.commands.common import clean_name, say, split_address, table_locator
+from lanuno.commands.common import clean_name, on_loopback, say, split_address, table_locator
 from lanuno.commands.terminal import play_in_terminal
-from lanuno.net.client import JoinError, Locator, NetClientSession
+from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -118,7 +117,6 @@ async def _join(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
     store = SeatStore()
     room: bytes | None = None
-    locate: Callable[[bytes, int], Locator] | None = None
     number = getattr(args, "table", None) or 1
     if args.address:
         try:
@@ -134,7 +132,10 @@ async def _join(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table
-        locate = table_locator(getattr(args, "interface", None))
+    # Lost, a host is looked for where its table is announced (its address may have
+    # changed), on the interfaces discovery uses; one typed as this machine never moves.
+    typed_loopback = bool(args.address) and on_loopback(host)
+    locate = None if typed_loopback else table_locator(getattr(args, "interface", None))
     name = args.name or _login_name()
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).

@@ -11,7 +11,7 @@ import contextlib
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import say, split_address, table_locator
+from lanuno.commands.common import on_loopback, say, split_address, table_locator
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -102,7 +102,6 @@ async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
 async def _screen(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
     number = args.table or 1
-    locate = None
     if args.address:
         try:
             host, port = split_address(args.address)
@@ -117,8 +116,10 @@ async def _screen(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, number = table.address, table.port, table.table
-        locate = table_locator(getattr(args, "interface", None))
     code = args.code or await _read_line(tr("screen.code"))
+    # As a player's client: a lost host is looked for again, unless typed as this machine.
+    typed_loopback = bool(args.address) and on_loopback(host)
+    locate = None if typed_loopback else table_locator(getattr(args, "interface", None))
     remote = RemoteScreen(host, port, code, table=number, locate=locate)
     try:
         await remote.connect()

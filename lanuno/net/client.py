@@ -6,11 +6,11 @@ resend, whether the deck checked out); this adapter only opens sockets, reads an
 bytes, sleeps until the core's next deadline, and hands the host's messages and the
 core's notices to the app through ``updates()``.
 
-A client that found its table by discovery is given a ``locate`` factory: while it has
-lost the host, it browses for the table's room id (``discovery.TableLocator``) and tries
-the addresses the table is announced at along with the one it knew, the first to answer
-wins. So a host that got a new address (a new DHCP lease, Wi-Fi to a cable) is found
-again. A client given an address browses nothing.
+``lanuno join`` gives it a ``locate`` factory (unless told a loopback address): while it
+has lost the host, it browses for the table's room id (``discovery.TableLocator``) and
+tries the addresses the table is announced at along with the one it knew, the first to
+answer wins. So a host that got a new address (a new DHCP lease, Wi-Fi to a cable) is
+found again. Without one it browses nothing.
 """
 
 from __future__ import annotations

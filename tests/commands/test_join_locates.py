@@ -1,5 +1,6 @@
-"""``lanuno join`` and ``lanuno screen`` look for a lost host's table again only when they
-found it by discovery: who typed an address gets that address, and nothing is browsed."""
+"""``lanuno join`` and ``lanuno screen`` look for a lost host's table again where it is
+announced, unless they were told a loopback address: a host there never moves, and
+nothing is browsed for it (the tests' own network hygiene rests on that too)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from lanuno.cli import build_parser
 from lanuno.commands import join as join_command
 from lanuno.commands import screen as screen_command
 from lanuno.host.table import Table, TableConfig
-from lanuno.net.client import NetClientSession
+from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import TableInfo, TableLocator
 from lanuno.net.screen_client import ScreenError
 from lanuno.net.seat_store import STATE_ENV
@@ -71,7 +72,7 @@ async def test_a_table_found_by_discovery_is_looked_for_again_by_its_room(
     assert (locator.room, locator.table) == (room_id.hex(), 1)
 
 
-async def test_a_table_joined_by_its_address_is_not_looked_for(
+async def test_a_table_joined_by_a_loopback_address_is_not_looked_for(
     server: TableServer, sessions: list[NetClientSession]
 ) -> None:
     args = build_parser().parse_args(
@@ -79,6 +80,30 @@ async def test_a_table_joined_by_its_address_is_not_looked_for(
     )
     assert await join_command._join(args) == 0
     assert sessions[0]._locate is None
+
+
+@pytest.mark.parametrize(
+    ("address", "locates"),
+    [("192.0.2.7:7777", True), ("salon.local:7777", True), ("localhost:7777", False),
+     ("[::1]:7777", False), ("127.3.0.1:7777", False)],
+)  # fmt: skip
+async def test_a_typed_lan_address_is_looked_for_again_a_loopback_one_is_not(
+    address: str, locates: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No connection is tried: the client is a fake that records its locator."""
+    made: list[object] = []
+
+    class Refused:
+        def __init__(self, *_args: object, locate: object = None, **_kwargs: object) -> None:
+            made.append(locate)
+
+        async def connect(self) -> None:
+            raise JoinError(address, "nobody answers at that address (is the host running?)")
+
+    monkeypatch.setattr(join_command, "NetClientSession", Refused)
+    args = build_parser().parse_args(["join", address, "--code", CODE, "--name", "Zoé"])
+    assert await join_command._join(args) == 1
+    assert (made[0] is not None) == locates
 
 
 @pytest.mark.parametrize("discovered", [True, False])
@@ -102,7 +127,7 @@ async def test_a_screen_looks_for_its_table_again_only_when_it_found_it(
 
     monkeypatch.setattr(screen_command, "RemoteScreen", Refused)
     monkeypatch.setattr(screen_command, "_choose", choose)
-    where = ["--interface", "127.0.0.1"] if discovered else ["127.0.0.1:7777"]
+    where = ["--interface", "127.0.0.1"] if discovered else ["127.0.0.1:7777"]  # typed: loopback
     args = build_parser().parse_args(["screen", *where, "--code", "123456"])
     assert await screen_command._screen(args) == 1
     assert (made[0] is not None) == discovered
