@@ -4,10 +4,11 @@
 and implements the shared screen's contract (``lanuno.ui.contracts.HostScreen``) from the
 wire: the host's ``screen`` message gives the table's name, room code and addresses, and
 every other message is what the host's own shared screen gets (public only: the host
-never sends a hand on this link). It pings every 5 s, as players do, and after a drop it
-pairs again with the same code until ``close()`` (a refused code ends it: the code was
-wrong, or rotated after failed pairings). A screen that found its table by discovery
-looks for it again while the link is down, as a player does (protocol/discovery.md).
+never sends a hand on this link). It pings every 5 s, as players do, takes a link that
+answers nothing for 15 s for dropped, and after a drop it pairs again with the same code
+until ``close()`` (a refused code ends it: the code was wrong, or rotated after failed
+pairings). While the link is down it looks for its table where it is announced, as a
+player does (protocol/discovery.md).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from lanuno.wire.messages import Bye, Message, Ping, Pong, ScreenInfo
 READ_CHUNK = 65536
 PING_EVERY = 5.0
 RETRY_EVERY = 2.0
+SILENCE = 15.0
+"""Seconds without a frame from the host (three pings unanswered) before the link is
+taken for dead: a host whose link was pulled, or whose address changed, sends no reset."""
 HANDSHAKE_TIMEOUT = 6.0
 FINAL = frozenset(
     {CloseCode.NORMAL, CloseCode.HOST_SHUTDOWN, CloseCode.TABLE_SAVED, CloseCode.KICKED}
@@ -54,10 +58,12 @@ class RemoteScreen:
         random_bytes: Callable[[int], bytes] = os.urandom,
         ping_every: float = PING_EVERY,
         retry_every: float = RETRY_EVERY,
+        silence: float = SILENCE,
         locate: Callable[[bytes, int], Locator] | None = None,
     ) -> None:
-        """``locate``: for a table found by discovery, a locator started while the link is
-        down (the host may be announced at a new address, protocol/discovery.md)."""
+        """``silence``: a link with no authenticated frame for this long is dropped and
+        paired again (the host answers every ping); ``locate``: a locator started while
+        the link is down (the host may be announced at a new address, discovery.md)."""
         self.host, self.port, self.code, self.table = host, port, code, table
         self._locate = locate
         self._locator: Locator | None = None
@@ -66,7 +72,7 @@ class RemoteScreen:
         """Announced addresses whose pairing failed, and until when they are left out."""
         self.room_id = b""
         self._random_bytes = random_bytes
-        self._ping_every, self._retry_every = ping_every, retry_every
+        self._ping_every, self._retry_every, self._silence = ping_every, retry_every, silence
         self.info: ScreenInfo | None = None
         self._queue: asyncio.Queue[Message | None] = asyncio.Queue()
         self._conn: ClientConnection | None = None
@@ -206,16 +212,20 @@ class RemoteScreen:
         assert writer is not None
         loop = asyncio.get_running_loop()
         next_ping, n = loop.time() + self._ping_every, 0
+        silent_after = loop.time() + self._silence
         while not self._ended:
+            if loop.time() >= silent_after:
+                return False  # a host that answers no ping is gone (a pulled link, a move)
             try:
                 data = await asyncio.wait_for(
-                    reader.read(READ_CHUNK), max(0.0, next_ping - loop.time())
+                    reader.read(READ_CHUNK), max(0.0, min(next_ping, silent_after) - loop.time())
                 )
             except TimeoutError:
-                n += 1
-                with contextlib.suppress(Exception):
-                    writer.write(conn.send(Ping(n=n)))
-                next_ping = loop.time() + self._ping_every
+                if loop.time() >= next_ping:
+                    n += 1
+                    with contextlib.suppress(Exception):
+                        writer.write(conn.send(Ping(n=n)))
+                    next_ping = loop.time() + self._ping_every
                 continue
             except OSError:
                 return False
@@ -223,6 +233,8 @@ class RemoteScreen:
                 events = conn.receive_data(data)
             except ProtocolError:
                 return False
+            if events:  # an authenticated frame (a pong at least): the host is there
+                silent_after = loop.time() + self._silence
             final = self._deliver(events)
             if final is not None:
                 return final

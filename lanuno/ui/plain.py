@@ -515,10 +515,12 @@ def _spaced(code: str) -> str:
 async def _watch_room_code(
     screen: HostScreen, say: Callable[[str], None], tr: Translator, every: float
 ) -> None:
-    """The room code rotates after repeated wrong codes: say the new one at once."""
+    """The room code rotates after repeated wrong codes: say the new one at once. A remote
+    screen knows no code until the host's first info: learning it is no rotation."""
     code = screen.room_code
     while True:
         await asyncio.sleep(every)
-        if screen.room_code != code:
-            code = screen.room_code
-            say("! " + tr("host.code_rotated", code=_spaced(code)))
+        now = screen.room_code
+        if now and code and now != code:
+            say("! " + tr("host.code_rotated", code=_spaced(now)))
+        code = now or code

@@ -52,6 +52,12 @@ class Relay:
 
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
 
+    def freeze(self) -> None:
+        """The connections so far carry nothing more, and are not closed either (a pulled
+        link: no reset comes); new ones are relayed."""
+        for link in self._links:
+            link.transport.pause_reading()
+
     async def cut(self) -> None:
         """The address is gone: no connection goes on, none is accepted."""
         assert self._server is not None
@@ -242,3 +248,23 @@ async def test_a_forged_announcement_costs_attempts_never_the_seat(
         await new.cut()
         for served in (server, other_server, same_id_server):
             await served.close()
+
+
+async def test_a_remote_screen_whose_link_goes_silent_pairs_again() -> None:
+    """A pulled link sends no reset: a screen that hears nothing, pongs included, for its
+    silence limit takes the link for dead and pairs again (it stayed frozen for good)."""
+    _, server = await serve()
+    relay = await Relay(server.port).start()
+    remote = RemoteScreen("127.0.0.1", relay.port, server.screen_code, ping_every=0.1,
+                          retry_every=0.05, silence=0.5)  # fmt: skip
+    try:
+        await remote.connect()
+        await asyncio.sleep(0.3)  # pings answered: the link is live
+        assert remote.reconnects == 0
+        relay.freeze()
+        await until(lambda: remote.reconnects == 1, "paired again", timeout=10)
+        assert not remote._ended
+    finally:
+        await remote.close()
+        await relay.cut()
+        await server.close()

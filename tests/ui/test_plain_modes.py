@@ -133,6 +133,26 @@ def test_plain_translates_refusals_and_the_round_summary() -> None:
     assert "round 1 won" not in printed
 
 
+async def test_a_headless_remote_screen_learning_the_room_code_is_no_rotation() -> None:
+    """``lanuno screen --headless`` said "Too many wrong codes" as soon as it paired: it
+    knows no room code until the host's first info."""
+    screen = FakeScreen()
+    screen.room = ""
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, "en", code_check_every=0.01))
+    await asyncio.sleep(0.05)
+    screen.room = "482913"
+    await asyncio.sleep(0.05)
+    assert not [line for line in lines if "wrong codes" in line]
+    screen.room = "105377"  # a real rotation after that is still said
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if any("wrong codes" in line for line in lines):
+            break
+    task.cancel()
+    assert "! Too many wrong codes: the room code is now 105 377." in lines
+
+
 async def test_headless_log_tells_who_is_away_and_a_new_room_code() -> None:
     screen = FakeScreen()
     lines: list[str] = []
