@@ -50,11 +50,16 @@ async def log_until_closed(
 async def show_until_closed(
     server: TableServer, screen: TableScreen, controls: TableControls, lang: str | None
 ) -> None:
-    """The table app until the host quits it (Q) or the server closes (SIGTERM)."""
-    await run_app_until_closed(
-        run_table_app(screen, controls, lang=lang, bot_level=server.table.config.bot_level),
-        server.closed,
+    """The table app until the host quits it (Q) or the server closes (SIGTERM). A plain
+    host has no hall screen to show the screen code: its help (?) does."""
+    app = run_table_app(
+        screen,
+        controls,
+        lang=lang,
+        bot_level=server.table.config.bot_level,
+        screen_code=lambda: server.screen_code,
     )
+    await run_app_until_closed(app, server.closed)
 
 
 # ---------------------------------------------------------------------------- lanuno screen

@@ -130,8 +130,8 @@ class HallTable(Protocol):
 
     @property
     def screen_code(self) -> str:
-        """The 6-digit code that pairs a ``lanuno screen`` with this table. Shown on the
-        host's hall screen only, never on a shared screen."""
+        """The 6-digit code that pairs a ``lanuno screen`` with this table. Shown by the
+        host only (its hall screen, a plain host's help), never on a shared screen."""
 
     @property
     def screen(self) -> HostScreen:

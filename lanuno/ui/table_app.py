@@ -75,11 +75,15 @@ class TableController:
         controls: HostControls,
         model: TableModel,
         clock: Callable[[], float] = time.monotonic,
+        screen_code: Callable[[], str] | None = None,
     ) -> None:
         self.screen = screen
         self.controls = controls
         self.model = model
         self.clock = clock
+        self.screen_code = screen_code
+        """A plain host's own table only: the code that pairs another screen (its help
+        says it, since no hall screen shows it)."""
         self.app: Application[int] | None = None
 
     @property
@@ -588,6 +592,13 @@ def _help(ctl: TableController) -> Render:
         for key in HELP_KEYS:
             for piece in wrap_words(tr(key), width - 4):
                 out.append(("", f"   {piece}\n"))
+        addresses = list(ctl.screen.addresses)
+        if ctl.screen_code is not None and addresses:
+            command = f"lanuno screen {addresses[0]} --code {ctl.screen_code()}"
+            out.append(("", "\n"))
+            for piece in wrap_words(tr("help.h.screen"), width - 4):
+                out.append(("", f"   {piece}\n"))
+            out.append(("class:title", f"     {command}\n"))
         out.append(("", "\n"))
         out.append(("class:dim", f" {tr('help.close')}"))
         return out
@@ -763,13 +774,16 @@ async def run_table_app(
     input: Input | None = None,
     output: Output | None = None,
     clock: Callable[[], float] = time.monotonic,
+    screen_code: Callable[[], str] | None = None,
 ) -> int:
     """Run the shared screen until the host quits (Q calls ``controls.shutdown()``);
     ``remote``: a paired screen elsewhere, whose keys change nothing at the table;
-    ``bot_level``: the level B adds until L changes it (the table's ``--level``)."""
+    ``bot_level``: the level B adds until L changes it (the table's ``--level``);
+    ``screen_code``: a plain host's own table, whose help (?) gives the code that pairs
+    another screen."""
     tr = translator(lang)
     model = TableModel(tr, bot_level, remote=remote)
-    ctl = TableController(screen, controls, model, clock)
+    ctl = TableController(screen, controls, model, clock, screen_code)
     app = build_table_application(ctl, input=input, output=output)
 
     def start_pump() -> None:

@@ -720,3 +720,28 @@ def test_between_rounds_the_host_reads_bot_playing_whole(lang: str, word: str) -
         row = next(line for line in rows if re.match(r" [ ›][ ★]Max ", line))
         assert word in row, row
         assert "…" not in row
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("en", "Another screen for this table"), ("fr", "Un autre écran pour cette table")],
+)
+def test_a_plain_hosts_help_gives_the_command_that_pairs_another_screen(
+    lang: str, says: str
+) -> None:
+    """A plain ``lanuno host`` has no hall screen, and nothing showed its screen code: no
+    TV could become its shared screen. Its help (?) gives it; a remote screen's does not."""
+    for code, shown in (("654321", True), (None, False)):
+        model = TableModel(translator(lang))
+        screen = FakeScreen()
+        screen.address_list = ("192.168.1.20:40123",)
+        ctl = TableController(screen, FakeControls(), model, clock=lambda: NOW,
+                              screen_code=None if code is None else (lambda: "654321"))  # fmt: skip
+        with create_pipe_input() as pipe:
+            app = build_table_application(ctl, input=pipe, output=DummyOutput())
+            feed(model, lobby())
+            model.help_open = True
+            text = " ".join(render_text(app).split())
+        command = "lanuno screen 192.168.1.20:40123 --code 654321"
+        assert (command in text) is shown, text
+        assert (says in text) is shown
