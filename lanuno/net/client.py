@@ -98,6 +98,10 @@ async def open_first(
     finally:
         for task in pending:
             task.cancel()
+        # One may have connected as it was cancelled: close it rather than leave it idle.
+        for late in await asyncio.gather(*pending, return_exceptions=True):
+            if isinstance(late, tuple):
+                late[1].close()
     if winner is None:
         assert error is not None
         raise error

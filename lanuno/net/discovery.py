@@ -417,7 +417,7 @@ class TableLocator:
     """Where a table this client has joined is announced now, for a client whose host stopped
     answering at the address it joined (the host got a new DHCP lease, or moved from Wi-Fi
     to a cable): browses for the table's public room id and number. A hint, as all of
-    discovery: the RESUME handshake proves the host there holds the seat."""
+    discovery: the handshake there (a RESUME, a screen's pairing) proves the host."""
 
     def __init__(self, interfaces: Sequence[str], room_id: bytes, table: int = 1) -> None:
         self.room, self.table = room_id.hex(), table

@@ -137,6 +137,7 @@ class RemoteScreen:
 
     async def _pair(self) -> None:
         conn = ClientConnection.screen(self.code, self._random_bytes, self.table)
+        self._trying = (self.host, self.port)
         now = asyncio.get_running_loop().time()
         located = self._locator.endpoints() if self._locator is not None else []
         located = [e for e in located if self._shunned.get(e, now) <= now]
@@ -174,15 +175,17 @@ class RemoteScreen:
                     await self._start_locating()
                     try:
                         await self._pair()
-                    except ProtocolError as error:
+                    except (ProtocolError, OSError, TimeoutError) as error:
                         if self._trying != (self.host, self.port):
-                            # Only announced there: anyone can announce a room id.
+                            # Only announced there (anyone can announce a room id): the
+                            # others get their turn, and nothing is held against the code.
                             self._shunned[self._trying] = loop.time() + SHUN_FOR
-                        elif error.code in (CloseCode.AUTH_FAILED, CloseCode.NO_SUCH_TABLE):
+                        elif isinstance(error, ProtocolError) and error.code in (
+                            CloseCode.AUTH_FAILED,
+                            CloseCode.NO_SUCH_TABLE,
+                        ):
                             self._end(_describe(error))
                             return
-                        self._drop()
-                    except (OSError, TimeoutError):
                         self._drop()
                     else:
                         self.reconnects += 1
