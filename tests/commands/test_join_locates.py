@@ -37,6 +37,20 @@ async def server() -> AsyncIterator[TableServer]:
     await served.close()
 
 
+def refusing(error: Exception, made: list[object]) -> type:
+    """A client class whose connection fails with ``error``; ``made`` gets each one's
+    locator factory (None: nothing is browsed)."""
+
+    class Refused:
+        def __init__(self, *_args: object, locate: object = None, **_kwargs: object) -> None:
+            made.append(locate)
+
+        async def connect(self) -> None:
+            raise error
+
+    return Refused
+
+
 @pytest.fixture
 def sessions(monkeypatch: pytest.MonkeyPatch) -> list[NetClientSession]:
     joined: list[NetClientSession] = []
@@ -92,40 +106,26 @@ async def test_a_typed_lan_address_is_looked_for_again_a_loopback_one_is_not(
 ) -> None:
     """No connection is tried: the client is a fake that records its locator."""
     made: list[object] = []
-
-    class Refused:
-        def __init__(self, *_args: object, locate: object = None, **_kwargs: object) -> None:
-            made.append(locate)
-
-        async def connect(self) -> None:
-            raise JoinError(address, "nobody answers at that address (is the host running?)")
-
-    monkeypatch.setattr(join_command, "NetClientSession", Refused)
+    no_host = JoinError(address, "nobody answers at that address (is the host running?)")
+    monkeypatch.setattr(join_command, "NetClientSession", refusing(no_host, made))
     args = build_parser().parse_args(["join", address, "--code", CODE, "--name", "Zoé"])
     assert await join_command._join(args) == 1
     assert (made[0] is not None) == locates
 
 
 @pytest.mark.parametrize("discovered", [True, False])
-async def test_a_screen_looks_for_its_table_again_only_when_it_found_it(
+async def test_a_screen_looks_for_its_table_again_unless_told_a_loopback_address(
     discovered: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     made: list[object] = []
-
-    class Refused:
-        def __init__(self, *_args: object, locate: object = None, **_kwargs: object) -> None:
-            made.append(locate)
-
-        async def connect(self) -> None:
-            raise ScreenError("127.0.0.1:7777", "the screen code is wrong")
-
+    wrong_code = ScreenError("127.0.0.1:7777", "the screen code is wrong")
     found = TableInfo("Salon._lanuno._tcp.local.", "Salon", "127.0.0.1", 7777, 3, "official",
                       "00" * 16)  # fmt: skip
 
     async def choose(_interfaces: object, _tr: object) -> TableInfo:
         return found
 
-    monkeypatch.setattr(screen_command, "RemoteScreen", Refused)
+    monkeypatch.setattr(screen_command, "RemoteScreen", refusing(wrong_code, made))
     monkeypatch.setattr(screen_command, "_choose", choose)
     where = ["--interface", "127.0.0.1"] if discovered else ["127.0.0.1:7777"]  # typed: loopback
     args = build_parser().parse_args(["screen", *where, "--code", "123456"])
