@@ -82,6 +82,7 @@ class RemoteScreen:
         self._ended = False
         self.end_reason = ""
         self.reconnects = 0
+        self._linked = False
 
     # ------------------------------------------------------------------ HostScreen
 
@@ -105,6 +106,10 @@ class RemoteScreen:
     @property
     def announced(self) -> bool:
         return self.info.announced if self.info is not None else False
+
+    @property
+    def linked(self) -> bool:
+        return self._linked and not self._ended
 
     async def updates(self) -> AsyncIterator[Message]:
         while (message := await self._queue.get()) is not None:
@@ -157,6 +162,7 @@ class RemoteScreen:
                 if isinstance(event, HandshakeComplete):
                     self.host, self.port = endpoint  # where the host is now
                     self.room_id = event.room_id
+                    self._linked = True
                     self._deliver(events[index + 1 :])
                     return
             if not data:
@@ -261,6 +267,7 @@ class RemoteScreen:
         return None
 
     def _drop(self) -> None:
+        self._linked = False
         if self._writer is not None:
             with contextlib.suppress(Exception):
                 self._writer.close()

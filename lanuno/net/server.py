@@ -858,6 +858,10 @@ class TableScreen:
         return ""  # the host's own screen: it is the host closing
 
     @property
+    def linked(self) -> bool:
+        return True  # the host's own screen has no link to lose
+
+    @property
     def table_name(self) -> str:
         return self._server.table.config.name
 

@@ -77,6 +77,11 @@ class HostScreen(Protocol):
         """Why ``updates`` ended, in English ("" while they go on, or when it needs no
         saying): a remote screen shows it."""
 
+    @property
+    def linked(self) -> bool:
+        """False while a remote screen's link to the host is down (it pairs again, and
+        what it shows is not current); always True on the host's own screen."""
+
 
 class HostControls(Protocol):
     """The host's keys on the shared screen. Each raises ValueError with a sentence to show

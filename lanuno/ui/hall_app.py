@@ -133,6 +133,10 @@ class NumberedScreen:
     def end_reason(self) -> str:
         return self._table.screen.end_reason
 
+    @property
+    def linked(self) -> bool:
+        return self._table.screen.linked
+
     def updates(self) -> AsyncIterator[Message]:
         return self._table.screen.updates()
 

@@ -439,10 +439,8 @@ async def log_screen(
         return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, tr)
 
     narrator = Narrator(tr, name_of, lambda: None)
-    watcher = (
-        asyncio.create_task(_watch_room_code(screen, say, tr, code_check_every))
-        if watch_room_code
-        else None
+    watcher = asyncio.create_task(
+        _watch_screen(screen, say, tr, code_check_every, room_code=watch_room_code)
     )
     playing = False
     try:
@@ -473,8 +471,7 @@ async def log_screen(
                 say(game_sentence(tr, name_of, message, None))
                 playing = False
     finally:
-        if watcher is not None:
-            watcher.cancel()
+        watcher.cancel()
 
 
 def _lobby_tags(seat: LobbySeat, tr: Translator) -> list[str]:
@@ -512,15 +509,19 @@ def _spaced(code: str) -> str:
     return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
 
 
-async def _watch_room_code(
-    screen: HostScreen, say: Callable[[str], None], tr: Translator, every: float
+async def _watch_screen(
+    screen: HostScreen, say: Callable[[str], None], tr: Translator, every: float, *, room_code: bool
 ) -> None:
-    """The room code rotates after repeated wrong codes: say the new one at once. A remote
-    screen knows no code until the host's first info: learning it is no rotation."""
-    code = screen.room_code
+    """A remote screen's link dropping and coming back, and (with ``room_code``) a room
+    code rotated after repeated wrong codes, said at once. A remote screen knows no code
+    until the host's first info: learning it is no rotation."""
+    code, linked = screen.room_code, screen.linked
     while True:
         await asyncio.sleep(every)
         now = screen.room_code
-        if now and code and now != code:
+        if room_code and now and code and now != code:
             say("! " + tr("host.code_rotated", code=_spaced(now)))
         code = now or code
+        if screen.linked != linked:
+            linked = screen.linked
+            say(tr("screen.link_back") if linked else "! " + tr("screen.link_lost"))

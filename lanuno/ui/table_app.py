@@ -142,8 +142,12 @@ def _header(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
         model.see_room_code(code)
         if model.screen != "lobby":  # the lobby shows it large; later, a returning player needs it
             text += f" · {tr('header.code', code=_spaced(code))}"
+        # The screen closed, or a remote screen pairs again (what it shows is not current).
+        state = None if ctl.screen.linked else "conn.reconnecting"
         if model.closed:
-            return [("class:header", text), ("class:header.conn.bad", f" · {tr('conn.closed')} ")]
+            state = "conn.closed"
+        if state is not None:
+            return [("class:header", text), ("class:header.conn.bad", f" · {tr(state)} ")]
         return [("class:header", text)]
 
     return render

@@ -261,8 +261,11 @@ async def test_a_remote_screen_whose_link_goes_silent_pairs_again() -> None:
         await remote.connect()
         await asyncio.sleep(0.3)  # pings answered: the link is live
         assert remote.reconnects == 0
+        assert remote.linked
         relay.freeze()
+        await until(lambda: not remote.linked, "the link taken for dead", timeout=10)
         await until(lambda: remote.reconnects == 1, "paired again", timeout=10)
+        assert remote.linked  # its screen says so: the header's "reconnecting..." goes
         assert not remote._ended
     finally:
         await remote.close()

@@ -745,3 +745,15 @@ def test_a_plain_hosts_help_gives_the_command_that_pairs_another_screen(
         command = "lanuno screen 192.168.1.20:40123 --code 654321"
         assert (command in text) is shown, text
         assert (says in text) is shown
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "reconnecting..."), ("fr", "reconnexion...")])
+def test_a_remote_screen_pairing_again_says_so_in_its_header(lang: str, says: str) -> None:
+    """What a screen shows while its link is down is not current: its header says so."""
+    for model, screen, app in table_app(lang):
+        feed(model, lobby())
+        assert says not in render_text(app).splitlines()[0]
+        screen.linked = False
+        assert says in render_text(app).splitlines()[0]
+        screen.linked = True
+        assert says not in render_text(app).splitlines()[0]

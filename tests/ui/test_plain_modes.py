@@ -10,6 +10,7 @@ import os
 import random
 
 import pytest
+from helpers import until
 from ui_fakes import FakeScreen, FakeSession, event, lobby, opening_events, state, welcome
 
 from lanuno.engine.rules import preset
@@ -151,6 +152,30 @@ async def test_a_headless_remote_screen_learning_the_room_code_is_no_rotation() 
             break
     task.cancel()
     assert "! Too many wrong codes: the room code is now 105 377." in lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "lost", "back"),
+    [
+        ("en", "! The link to the host dropped: pairing again...", "Paired with the host again."),
+        ("fr", "! Le lien avec l'hôte est coupé : nouvelle association...",
+         "De nouveau associé à l'hôte."),
+    ],
+)  # fmt: skip
+async def test_a_headless_remote_screen_says_when_its_link_drops_and_comes_back(
+    lang: str, lost: str, back: str
+) -> None:
+    screen = FakeScreen()
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, lang, code_check_every=0.01))
+    await asyncio.sleep(0.05)
+    assert lines == []
+    screen.linked = False
+    await until(lambda: lost in lines, "the drop said")
+    screen.linked = True
+    await until(lambda: back in lines, "the link back said")
+    task.cancel()
+    assert lines == [lost, back]
 
 
 async def test_headless_log_tells_who_is_away_and_a_new_room_code() -> None:

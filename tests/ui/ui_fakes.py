@@ -74,6 +74,7 @@ class FakeScreen:
     def __init__(self) -> None:
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
         self.room = "482913"
+        self.linked = True
         self.announced = True
         self.address_list: tuple[str, ...] = ("192.168.1.20:41234",)
         self.end_reason = ""
