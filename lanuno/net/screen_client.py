@@ -109,7 +109,7 @@ class RemoteScreen:
 
     @property
     def linked(self) -> bool:
-        return self._linked and not self._ended
+        return self._linked or self._ended  # once ended, it pairs no more: nothing to say
 
     async def updates(self) -> AsyncIterator[Message]:
         while (message := await self._queue.get()) is not None:

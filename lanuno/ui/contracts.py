@@ -79,8 +79,8 @@ class HostScreen(Protocol):
 
     @property
     def linked(self) -> bool:
-        """False while a remote screen's link to the host is down (it pairs again, and
-        what it shows is not current); always True on the host's own screen."""
+        """False while a remote screen's link to the host is down and it pairs again (what
+        it shows is not current); True otherwise, and always on the host's own screen."""
 
 
 class HostControls(Protocol):

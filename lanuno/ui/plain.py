@@ -427,8 +427,9 @@ async def log_screen(
     watch_room_code: bool = True,
 ) -> None:
     """The shared screen as lines (public information only), in the same sentences as its
-    full-screen log; who is away or played by a bot, and a new room code, at once (unless
-    ``watch_room_code`` is off: the headless host's own log already says it)."""
+    full-screen log; who is away or played by a bot, a remote screen's link dropping and
+    coming back, and a new room code, at once (unless ``watch_room_code`` is off: the
+    headless host's own log already says it)."""
     tr = translator(lang)
     lobby: Lobby | None = None
 
