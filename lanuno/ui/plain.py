@@ -444,6 +444,7 @@ async def log_screen(
         _watch_screen(screen, say, tr, code_check_every, room_code=watch_room_code)
     )
     playing = False
+    story_round: int | None = None  # the round whose start the log told
     try:
         async for message in screen.updates():
             if isinstance(message, Lobby):
@@ -463,7 +464,17 @@ async def log_screen(
                 playing = message.phase not in ("game_over",)
                 for line in narrator.flush() if message.phase != "choose_color" else []:
                     say(line)
+                over = message.phase in ("round_over", "game_over")
+                if message.round != story_round and message.top is not None and not over:
+                    # Came in mid-round (a screen paired late, a host whose log began after
+                    # its first players): say where the round stands, as a player's log does.
+                    story_round = message.round
+                    card = tr.card(message.top)
+                    say(tr("log.mid_round", round=message.round, card=card))
             elif isinstance(message, Event):
+                round_no = message.fields.get("round_no")
+                if message.type == "round_started" and isinstance(round_no, int):
+                    story_round = round_no  # the log tells the round from its start
                 for line in narrator.event(message):
                     say(line)
             elif isinstance(message, RoundEnd):

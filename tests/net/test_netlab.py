@@ -40,6 +40,16 @@ def read_json_line(process: subprocess.Popen[bytes], event: str, timeout: float)
     raise AssertionError(f"no {event!r} from the client within {timeout} s")
 
 
+def wait_for_text(path: Path, text: str, timeout: float) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if text in path.read_text(errors="replace"):
+            return
+        time.sleep(0.05)
+    said = path.read_text(errors="replace")[-1500:]
+    raise AssertionError(f"{text!r} not in {path.name} within {timeout} s:\n{said}")
+
+
 def test_game_across_namespaces_with_a_link_down_and_up() -> None:
     with NetLab(clients=3) as lab:
         journal = lab.scratch / "table.journal"
@@ -103,7 +113,9 @@ def test_game_across_namespaces_with_a_link_down_and_up() -> None:
         }
         joined = {node: read_json_line(p, "joined", 30) for node, p in clients.items()}
         assert all(j["discovery_ms"] is not None for j in joined.values())
-        time.sleep(1.5)
+        # Mid-game for sure: a game to 100 can end in a second (a bot once scored 329 in
+        # round 1 before the link went down); it cannot end while c0 is away.
+        wait_for_text(lab.scratch / "host.log", " played ", 30)  # a move: the game is on
         lab.link_down("c0")  # the Wi-Fi drops for longer than the 3 s silence limit
         time.sleep(6)
         lab.link_up("c0")
@@ -164,7 +176,7 @@ def test_a_host_given_a_new_address_mid_game_is_found_there_by_its_players() -> 
         }
         for process in clients.values():
             read_json_line(process, "joined", 30)
-        time.sleep(0.5)  # before the game can end: it waits for its players while they are away
+        wait_for_text(lab.scratch / "host.log", " played ", 30)  # a move: mid-game
         moved = f"{lab.subnet}.2"
         lab.readdress("host", moved)
         done = {node: read_json_line(p, "done", 90) for node, p in clients.items()}

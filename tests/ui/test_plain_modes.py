@@ -178,6 +178,30 @@ async def test_a_headless_remote_screen_says_when_its_link_drops_and_comes_back(
     assert lines == [lost, back]
 
 
+@pytest.mark.parametrize("told_from_its_start", [True, False])
+async def test_a_log_that_comes_in_mid_round_says_where_the_round_stands(
+    told_from_its_start: bool,
+) -> None:
+    """A screen paired mid-round, or a headless host whose log began after its first players
+    had started (it announces the table before it logs), told the moves with no word of the
+    round: no "Round 1 starts", no top card."""
+    screen = FakeScreen()
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, "en"))
+    screen.feed(lobby())
+    if told_from_its_start:
+        screen.feed(*opening_events()[:2])
+    screen.feed(state(hand=(), legal=()), event("played", seat=2, card="R5", jump_in=False))
+    await until(lambda: any("red 5" in line for line in lines), "the move told")
+    task.cancel()
+    mid = [line for line in lines if "is under way" in line]
+    if told_from_its_start:
+        assert not mid
+        assert any(line.startswith("Round 1 starts") for line in lines)
+    else:
+        assert mid == ["Round 1 is under way; the top card is red 9."]
+
+
 async def test_headless_log_tells_who_is_away_and_a_new_room_code() -> None:
     screen = FakeScreen()
     lines: list[str] = []
