@@ -68,6 +68,22 @@ class Locator(Protocol):
     async def close(self) -> None: ...
 
 
+class LostHost:
+    """While the host is lost: where its table is announced now (the locator), less the
+    announced addresses whose handshake failed lately. Those sit out ``SHUN_FOR`` seconds,
+    so that a forger that accepts first does not keep the real host from its turn."""
+
+    def __init__(self, locator: Locator) -> None:
+        self.locator = locator
+        self._left_out: dict[Endpoint, float] = {}
+
+    def endpoints(self, now: float) -> list[Endpoint]:
+        return [e for e in self.locator.endpoints() if self._left_out.get(e, now) <= now]
+
+    def failed(self, endpoint: Endpoint, now: float) -> None:
+        self._left_out[endpoint] = now + SHUN_FOR
+
+
 async def open_first(
     endpoints: Sequence[Endpoint], timeout: float
 ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Endpoint]:
@@ -169,11 +185,10 @@ class NetClientSession:
         self._ended = False
         self._seat_file = seat_file
         self._locate = locate
-        self._locator: Locator | None = None
+        self._lost: LostHost | None = None
+        """Set while the host is lost and ``locate`` looks for its table."""
         self._announced: Endpoint | None = None
         """The announced address this attempt connected to, until its channel opens."""
-        self._shunned: dict[Endpoint, float] = {}
-        """Announced addresses whose handshake failed, and until when they are left out."""
         self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ ClientSession
@@ -292,17 +307,16 @@ class NetClientSession:
         self._pump()
         await self._read(until_open=True)
         if self._announced is not None:  # not opened there: the others get their turn
-            self._shunned[self._announced] = loop.time() + SHUN_FOR
+            if self._lost is not None:
+                self._lost.failed(self._announced, loop.time())
             self._announced = None
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Endpoint]:
         """A connection to the address it knows or, while the host is lost, to any address
         the table is announced at (but those whose handshake failed lately)."""
-        known = (self.host, self.port)
-        located = self._locator.endpoints() if self._locator is not None else []
         now = asyncio.get_running_loop().time()
-        located = [e for e in located if self._shunned.get(e, now) <= now]
-        return await open_first([known, *located], self.timing.connect_timeout)
+        located = self._lost.endpoints(now) if self._lost is not None else []
+        return await open_first([(self.host, self.port), *located], self.timing.connect_timeout)
 
     def _adopt(self) -> None:
         """The channel opened at an announced address: the host is there now."""
@@ -381,16 +395,15 @@ class NetClientSession:
     def _start_locating(self) -> None:
         """The host was lost: look for where its table is announced (a fresh locator, on
         this machine's interfaces as they are now)."""
-        if self._locate is None or self._locator is not None or not self.core.room_id:
+        if self._locate is None or self._lost is not None or not self.core.room_id:
             return
-        locator = self._locator = self._locate(self.core.room_id, self.core.player.table)
-        self._in_background(locator.start())
+        self._lost = LostHost(self._locate(self.core.room_id, self.core.player.table))
+        self._in_background(self._lost.locator.start())
 
     def _stop_locating(self) -> None:
-        self._shunned.clear()
-        locator, self._locator = self._locator, None
-        if locator is not None:
-            self._in_background(locator.close())
+        lost, self._lost = self._lost, None
+        if lost is not None:
+            self._in_background(lost.locator.close())
 
     def _in_background(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(work)
@@ -425,6 +438,7 @@ __all__ = [
     "Endpoint",
     "JoinError",
     "Locator",
+    "LostHost",
     "NetClientSession",
     "ResumeTicket",
     "open_first",

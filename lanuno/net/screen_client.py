@@ -18,7 +18,7 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 
-from lanuno.net.client import SHUN_FOR, Endpoint, Locator, open_first
+from lanuno.net.client import Endpoint, Locator, LostHost, open_first
 from lanuno.wire.connection import ClientConnection, ConnectionClosed, HandshakeComplete
 from lanuno.wire.errors import CloseCode, ProtocolError
 from lanuno.wire.messages import Bye, Message, Ping, Pong, ScreenInfo
@@ -66,10 +66,9 @@ class RemoteScreen:
         the link is down (the host may be announced at a new address, discovery.md)."""
         self.host, self.port, self.code, self.table = host, port, code, table
         self._locate = locate
-        self._locator: Locator | None = None
+        self._lost: LostHost | None = None
+        """Set while the link is down and ``locate`` looks for the table."""
         self._trying: Endpoint = (host, port)
-        self._shunned: dict[Endpoint, float] = {}
-        """Announced addresses whose pairing failed, and until when they are left out."""
         self.room_id = b""
         self._random_bytes = random_bytes
         self._ping_every, self._retry_every, self._silence = ping_every, retry_every, silence
@@ -144,8 +143,7 @@ class RemoteScreen:
         conn = ClientConnection.screen(self.code, self._random_bytes, self.table)
         self._trying = (self.host, self.port)
         now = asyncio.get_running_loop().time()
-        located = self._locator.endpoints() if self._locator is not None else []
-        located = [e for e in located if self._shunned.get(e, now) <= now]
+        located = self._lost.endpoints(now) if self._lost is not None else []
         reader, writer, endpoint = await open_first(
             [(self.host, self.port), *located], HANDSHAKE_TIMEOUT
         )
@@ -185,7 +183,8 @@ class RemoteScreen:
                         if self._trying != (self.host, self.port):
                             # Only announced there (anyone can announce a room id): the
                             # others get their turn, and nothing is held against the code.
-                            self._shunned[self._trying] = loop.time() + SHUN_FOR
+                            if self._lost is not None:
+                                self._lost.failed(self._trying, loop.time())
                         elif isinstance(error, ProtocolError) and error.code in (
                             CloseCode.AUTH_FAILED,
                             CloseCode.NO_SUCH_TABLE,
@@ -203,15 +202,14 @@ class RemoteScreen:
             await self._stop_locating()
 
     async def _start_locating(self) -> None:
-        if self._locate is not None and self._locator is None and self.room_id:
-            self._locator = self._locate(self.room_id, self.table)
-            await self._locator.start()
+        if self._locate is not None and self._lost is None and self.room_id:
+            self._lost = LostHost(self._locate(self.room_id, self.table))
+            await self._lost.locator.start()
 
     async def _stop_locating(self) -> None:
-        self._shunned.clear()
-        locator, self._locator = self._locator, None
-        if locator is not None:
-            await locator.close()
+        lost, self._lost = self._lost, None
+        if lost is not None:
+            await lost.locator.close()
 
     async def _read(self) -> bool:
         """Read the link until it ends; True if the host said a final goodbye."""

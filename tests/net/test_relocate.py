@@ -17,7 +17,6 @@ from test_loopback import serve
 
 from lanuno.client import SeatLost
 from lanuno.net import client as client_module
-from lanuno.net import screen_client as screen_module
 from lanuno.net.client import NetClientSession
 from lanuno.net.screen_client import RemoteScreen
 from lanuno.net.server import TableControls
@@ -181,7 +180,7 @@ async def test_a_remote_screen_finds_its_table_at_the_new_address(
     old = await Relay(server.port).start()
     new = await Relay(server.port).start()
     where = [("127.0.0.1", other_server.port)]
-    monkeypatch.setattr(screen_module, "SHUN_FOR", 0.0)  # the forger is tried every time
+    monkeypatch.setattr(client_module, "SHUN_FOR", 0.0)  # the forger is tried every time
     log: list[str] = []
     asked: list[tuple[bytes, int]] = []
 
