@@ -24,7 +24,7 @@ from typing import Literal
 from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
-from lanuno.ui.narrate import EventLog, LogLine
+from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.messages import (
@@ -319,8 +319,8 @@ class ClientModel:
                     self.autopilot.add(seat)
                 else:
                     self.autopilot.discard(seat)
-            round_no = message.fields.get("round_no")
-            if message.type == "round_started" and isinstance(round_no, int):
+            round_no = started_round(message.type, message.fields)
+            if round_no is not None:
                 self._story_round = round_no  # the log tells the round from its start
             self._note_gift(message)
             self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
@@ -383,11 +383,9 @@ class ClientModel:
         previous = self.state
         keep = self.selected_card
         self.state = state
-        if state.round != self._story_round and state.top is not None and state.phase not in _OVER:
-            # Arrived mid-round (a late guest watching, a restarted client): the log has
-            # none of the round's story, so say where it stands.
+        line = mid_round_line(self.tr, state, self._story_round)
+        if line is not None:  # arrived mid-round: the log has none of the round's story
             self._story_round = state.round
-            line = self.tr("log.mid_round", round=state.round, card=self.tr.card(state.top))
             self.log.add(LogLine(line, "info"))
         self.hand = sort_hand(state.hand)
         self.deadline_at = None if state.deadline_ms is None else now + state.deadline_ms / 1000

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from lanuno.ui.i18n import EN, Translator
-from lanuno.wire.messages import EventValue
+from lanuno.wire.messages import EventValue, State
 
 Names = Callable[[int | None], str]
 """Seat number -> the name to show."""
@@ -324,3 +324,17 @@ class EventLog:
 
     def last(self, count: int) -> list[LogLine]:
         return self.lines[-count:] if count > 0 else []
+
+
+def started_round(kind: str, fields: Mapping[str, EventValue]) -> int | None:
+    """The round a ``round_started`` event starts (None for any other event)."""
+    return _int(fields, "round_no") if kind == "round_started" else None
+
+
+def mid_round_line(tr: Translator, state: State, told_round: int | None) -> str | None:
+    """Where the round stands, for a log that did not tell this round from its start (it
+    came in mid-round: a late guest, a restarted client, a screen paired late); None when
+    it did, or when no round is being played."""
+    if state.round == told_round or state.top is None or state.phase in ("round_over", "game_over"):
+        return None
+    return tr("log.mid_round", round=state.round, card=tr.card(state.top))

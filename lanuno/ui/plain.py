@@ -21,7 +21,7 @@ from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.narrate import EventLog, Names
+from lanuno.ui.narrate import EventLog, Names, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.crypto import format_check_number
@@ -464,16 +464,15 @@ async def log_screen(
                 playing = message.phase not in ("game_over",)
                 for line in narrator.flush() if message.phase != "choose_color" else []:
                     say(line)
-                over = message.phase in ("round_over", "game_over")
-                if message.round != story_round and message.top is not None and not over:
-                    # Came in mid-round (a screen paired late, a host whose log began after
-                    # its first players): say where the round stands, as a player's log does.
+                # Came in mid-round (a screen paired late, a host whose log began after its
+                # first players): say where the round stands, as a player's log does.
+                where = mid_round_line(tr, message, story_round)
+                if where is not None:
                     story_round = message.round
-                    card = tr.card(message.top)
-                    say(tr("log.mid_round", round=message.round, card=card))
+                    say(where)
             elif isinstance(message, Event):
-                round_no = message.fields.get("round_no")
-                if message.type == "round_started" and isinstance(round_no, int):
+                round_no = started_round(message.type, message.fields)
+                if round_no is not None:
                     story_round = round_no  # the log tells the round from its start
                 for line in narrator.event(message):
                     say(line)
