@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,29 +16,15 @@ from lanuno.cli import build_parser
 from lanuno.client import ResumeTicket
 from lanuno.commands import join as join_command
 from lanuno.commands import screen as screen_command
-from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import NetClientSession
-from lanuno.net.seat_store import STATE_ENV, SeatFile, state_dir
+from lanuno.net.seat_store import SeatFile, state_dir
 from lanuno.net.server import TableServer
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.usefixtures("own_seat_store")]
 
 CODE = "482913"
 WRONG_CODE_FR = "le code de la salle est faux (ou l'hôte a refusé cette connexion)"
 CODE_QUESTION_FR = "code de la salle (sur l'écran commun) : "
-
-
-@pytest.fixture(autouse=True)
-def _own_seat_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(STATE_ENV, str(tmp_path))  # no saved seat of this machine's user
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[TableServer]:
-    served = TableServer(Table(TableConfig(), os.urandom, room_code=CODE), host="127.0.0.1")
-    await served.start()
-    yield served
-    await served.close()
 
 
 @pytest.fixture

@@ -4,37 +4,18 @@ nothing is browsed for it (the tests' own network hygiene rests on that too)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from lanuno.cli import build_parser
 from lanuno.commands import join as join_command
 from lanuno.commands import screen as screen_command
-from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import TableInfo, TableLocator
 from lanuno.net.screen_client import ScreenError
-from lanuno.net.seat_store import STATE_ENV
 from lanuno.net.server import TableServer
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.usefixtures("own_seat_store")]
 CODE = "482913"
-
-
-@pytest.fixture(autouse=True)
-def _own_seat_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(STATE_ENV, str(tmp_path))
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[TableServer]:
-    served = TableServer(Table(TableConfig(), os.urandom, room_code=CODE), host="127.0.0.1")
-    await served.start()
-    yield served
-    await served.close()
 
 
 def refusing(error: Exception, made: list[object]) -> type:
