@@ -17,6 +17,8 @@ import sys
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
 
+from prompt_toolkit.utils import get_cwidth
+
 from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
 from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
@@ -353,9 +355,18 @@ ECHO_WIDTH = 40
 
 
 def _echo(text: str) -> str:
-    """What was typed, to say back: control characters shown as escapes, cut short."""
+    """What was typed, to say back: control characters shown as escapes, cut short to
+    ``ECHO_WIDTH`` terminal cells (a CJK character or an emoji takes two)."""
     shown = text if text.isprintable() else repr(text)[1:-1]
-    return shown if len(shown) <= ECHO_WIDTH else shown[: ECHO_WIDTH - 1] + "…"
+    if get_cwidth(shown) <= ECHO_WIDTH:
+        return shown
+    cut, cells = [], 0
+    for char in shown:
+        cells += get_cwidth(char)
+        if cells > ECHO_WIDTH - 1:
+            break
+        cut.append(char)
+    return "".join(cut) + "…"
 
 
 class TypedLines:

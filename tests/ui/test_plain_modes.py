@@ -340,3 +340,13 @@ def test_a_line_typed_in_error_is_said_back_short_with_control_characters_shown(
     )
     assert said[1].startswith("! '\\x1b[2Jboo' is not an action")
     assert "\x1b" not in out.getvalue()
+
+
+def test_a_wide_line_typed_in_error_is_cut_by_terminal_cells_not_characters() -> None:
+    out = io.StringIO()
+    client = PlainClient(CheckingSession(seat=1), out, lang="en")
+    asyncio.run(client.handle_line("牌" * 30))  # 60 cells: two a character
+    asyncio.run(client.handle_line("牌" * 20))  # 40 cells: fits as it is
+    said = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
+    assert said[0].startswith(f"! '{'牌' * 19}…' is not an action")
+    assert said[1].startswith(f"! '{'牌' * 20}' is not an action")
