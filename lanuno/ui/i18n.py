@@ -295,6 +295,19 @@ EN: dict[str, str] = {
         "challenge, accept; seats count from 1), or the number of one listed under 'You may', "
         "or: ready, state, help, quit."
     ),
+    # the line client's verbs (ui/typed.py): typed in either language
+    "verb.play": "play",
+    "verb.draw": "draw",
+    "verb.pass": "pass",
+    "verb.color": "color",
+    "verb.challenge": "challenge",
+    "verb.accept": "accept",
+    "verb.uno": "uno",
+    "verb.catch": "catch",
+    "verb.give": "give",
+    "verb.target": "target",
+    "verb.swap": "swap",
+    "verb.return": "return",
     "plain.welcome": "Welcome to {table} ({preset}): you are seat {seat}.",
     "plain.welcome_watch": (
         "Welcome to {table} ({preset}): you are watching; you will be seated when this game ends."
@@ -813,10 +826,24 @@ FR: dict[str, str] = {
     "level.intermediate": "intermédiaire",
     "level.expert": "expert",
     "plain.help": (
-        "Tapez une action («play R7», «play W+4 B», «draw», «pass», «uno», «color G», "
-        "«catch 2», «challenge», «accept» ; les places se comptent à partir de 1), ou le "
-        "numéro d'une action proposée, ou : «prêt», «état», «aide», «quitter»."
+        "Tapez une action («jouer R7», «jouer J+4 B», «piocher», «passer», «uno», "
+        "«couleur V», «contre-uno 2», «contester», «prendre» ; les places se comptent à "
+        "partir de 1 ; J jaune, V vert, Pa Passe, In Inversion, Jok Joker), ou le numéro "
+        "d'une action proposée, ou : «prêt», «état», «aide», «quitter»."
     ),
+    # les verbes du client en lignes (ui/typed.py) : tapés dans l'une ou l'autre langue
+    "verb.play": "jouer",
+    "verb.draw": "piocher",
+    "verb.pass": "passer",
+    "verb.color": "couleur",
+    "verb.challenge": "contester",
+    "verb.accept": "prendre",
+    "verb.uno": "uno",
+    "verb.catch": "contre-uno",
+    "verb.give": "donner",
+    "verb.target": "viser",
+    "verb.swap": "échanger",
+    "verb.return": "remettre",
     "plain.welcome": "Bienvenue à {table} ({preset}) : vous êtes à la place {seat}.",
     "plain.welcome_watch": (
         "Bienvenue à {table} ({preset}) : vous regardez ; vous aurez une place à la fin de "
@@ -826,8 +853,8 @@ FR: dict[str, str] = {
     "plain.hand": "Votre main : {cards}",
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
-    "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «play R7» ou "
-    "«draw», le numéro d'une action proposée, ou «aide».",
+    "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «jouer R7» ou "
+    "«piocher», le numéro d'une action proposée, ou «aide».",
     "plain.scores": "Scores : {scores}.",
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",

@@ -1,9 +1,10 @@
 """Line-based views: a plain client a person can play a whole game with, and a plain log
 of the shared screen (for ``--headless`` hosts and terminals without the full-screen app).
 
-The client prints the table when something changes and reads lines: an action in
-notation (``play R7``, ``play W+4 B``, ``draw``, ``uno``, ``catch 2``), or the number of a
-legal action from the list, or ``ready``, ``state``, ``help``, ``quit``.
+The client prints the table when something changes and reads lines: an action (``play R7``,
+``play W+4 B``, ``draw``, ``uno``, ``catch 2``; in French ``jouer J7``, ``piocher``: see
+:mod:`lanuno.ui.typed`), or the number of a legal action from the list, or ``ready``,
+``state``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line
 from lanuno.ui.refusals import translate_refusal
+from lanuno.ui.typed import ActionWords
 from lanuno.wire.crypto import format_check_number
 from lanuno.wire.messages import (
     Bye,
@@ -42,37 +44,11 @@ from lanuno.wire.messages import (
     Welcome,
 )
 
-SEAT_VERBS = frozenset({"catch", "give", "swap", "target"})
-"""Actions whose arguments are seats: typed and shown counting from 1, sent from 0."""
-# The client's own words, in either language (actions keep the wire's notation: play R7).
+# The client's own words, in either language (actions: ui/typed.py).
 QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
 HELP_WORDS = frozenset({"help", "?", "aide"})
 STATE_WORDS = frozenset({"state", "état", "etat"})
 READY_WORDS = frozenset({"ready", "r", "prêt", "pret"})
-
-
-def normalize_action(line: str) -> str:
-    """``Play r7`` -> ``play R7``: verbs lower case, cards and colors upper case."""
-    words = line.split()
-    if not words:
-        return ""
-    return " ".join([words[0].lower(), *(w.upper() for w in words[1:])])
-
-
-def seats_from_one(notation: str) -> str:
-    """``catch 1`` (wire, seats from 0) -> ``catch 2`` (what a person reads and types)."""
-    verb, *rest = notation.split(" ")
-    if verb not in SEAT_VERBS:
-        return notation
-    return " ".join([verb, *(str(int(w) + 1) if w.isdigit() else w for w in rest)])
-
-
-def seats_from_zero(notation: str) -> str:
-    """What a person typed (seats from 1) -> the wire's notation (seats from 0)."""
-    verb, *rest = notation.split(" ")
-    if verb not in SEAT_VERBS:
-        return notation
-    return " ".join([verb, *(str(int(w) - 1) if w.isdigit() and w != "0" else w for w in rest)])
 
 
 class Narrator:
@@ -105,9 +81,11 @@ def scores_text(_tr: Translator, names: Names, scores: Sequence[int]) -> str:
     return ", ".join(f"{names(seat)} {score}" for seat, score in enumerate(scores))
 
 
-def render_state(state: State, seat: int | None, names: Names, tr: Translator) -> str:
+def render_state(
+    state: State, seat: int | None, names: Names, tr: Translator, words: ActionWords
+) -> str:
     """The table in three lines: the top card and whose decision it is, the seats, and
-    this player's hand with what they may do (numbered from 1)."""
+    this player's hand with what they may do (numbered from 1), in ``words``."""
     top = tr.card(state.top) if state.top else "-"
     color = f" ({tr.color(state.color)})" if state.color else ""
     waiting = tr("prompt.wait", name=names(state.actor)) if state.actor is not None else ""
@@ -126,10 +104,10 @@ def render_state(state: State, seat: int | None, names: Names, tr: Translator) -
     )
     lines = [head, "  " + seats]
     if seat is not None:
-        hand = " ".join(state.hand) or "-"
+        hand = " ".join(words.card(card) for card in state.hand) or "-"
         lines.append(tr("plain.hand", cards=hand))
         if state.legal:
-            choices = "  ".join(f"{i}) {seats_from_one(a)}" for i, a in enumerate(state.legal, 1))
+            choices = "  ".join(f"{i}) {words.show(a)}" for i, a in enumerate(state.legal, 1))
             lines.append(tr("plain.may", choices=choices))
     return "\n".join(lines)
 
@@ -175,6 +153,7 @@ class PlainClient:
         """``lanuno play``: one computer, so no check number to compare."""
         self.out = out
         self.tr = translator(lang)
+        self.words = ActionWords(self.tr, translator("en"), translator("fr"))
         self.lobby: Lobby | None = None
         self.state: State | None = None
         self._at_table = asyncio.Event()
@@ -279,7 +258,7 @@ class PlainClient:
         )
         self.state = message
         if changed:
-            self.say(render_state(message, seat, self.name_of, self.tr))
+            self.say(render_state(message, seat, self.name_of, self.tr, self.words))
 
     def _show_refusal(self, message: ErrorReply) -> None:
         tr = self.tr
@@ -288,7 +267,7 @@ class PlainClient:
         self.say("! " + tr("error.refused", text=text) + rule)
         if message.seq is not None and self.state is not None:
             # The action was refused: show again what may be done now.
-            self.say(render_state(self.state, self.session.seat, self.name_of, tr))
+            self.say(render_state(self.state, self.session.seat, self.name_of, tr, self.words))
 
     async def handle_line(self, line: str) -> bool:
         """False when the person wants to quit."""
@@ -302,7 +281,9 @@ class PlainClient:
             self.say(self.tr("plain.help"))
         elif word in STATE_WORDS:
             if self.state is not None:
-                self.say(render_state(self.state, self.session.seat, self.name_of, self.tr))
+                self.say(
+                    render_state(self.state, self.session.seat, self.name_of, self.tr, self.words)
+                )
         elif word in READY_WORDS:
             await self.session.set_ready(True)
         elif text.isdigit() and self.state is not None:
@@ -313,7 +294,7 @@ class PlainClient:
                 self.say("! " + self.tr("plain.choose", count=len(self.state.legal)))
         else:
             try:
-                await self.session.act(seats_from_zero(normalize_action(text)))
+                await self.session.act(self.words.read(text))
             except ValueError:
                 self.say("! " + self.tr("plain.not_an_action", text=_echo(text)))
         return True

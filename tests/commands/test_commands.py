@@ -17,16 +17,8 @@ from lanuno.commands.host import default_table_name
 from lanuno.commands.join import describe_table
 from lanuno.net.discovery import TableInfo
 from lanuno.ui.i18n import translator
-from lanuno.ui.plain import normalize_action
 
 pytestmark = pytest.mark.timeout(90)
-
-
-def test_typed_actions_are_normalized() -> None:
-    assert normalize_action("Play r7") == "play R7"
-    assert normalize_action("play w+4 b") == "play W+4 B"
-    assert normalize_action("  draw ") == "draw"
-    assert normalize_action("give 0 3") == "give 0 3"
 
 
 @pytest.mark.parametrize(

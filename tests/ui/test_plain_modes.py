@@ -314,17 +314,19 @@ def test_the_plain_clients_own_words_and_its_not_an_action_answer_are_french() -
     session = CheckingSession(seat=1)
     out = io.StringIO()
     client = PlainClient(session, out, lang="fr")
-    asyncio.run(client.handle_line("jouer R7"))
+    asyncio.run(client.handle_line("jouez J7"))
     assert out.getvalue() == (
-        "! «jouer R7» n'est pas une action : tapez-en une comme «play R7» ou «draw», le numéro "
-        "d'une action proposée, ou «aide».\n"
+        "! «jouez J7» n'est pas une action : tapez-en une comme «jouer R7» ou «piocher», le "
+        "numéro d'une action proposée, ou «aide».\n"
     )
     asyncio.run(client.handle_line("aide"))
     assert "«prêt», «état», «aide», «quitter»" in out.getvalue()
+    assert "«jouer J+4 B», «piocher»" in out.getvalue()
     asyncio.run(client.handle_line("Prêt"))
     assert session.ready_calls == [True]
-    asyncio.run(client.handle_line("play R7"))
-    assert session.acted == ["play R7"]
+    asyncio.run(client.handle_line("jouer J7"))
+    asyncio.run(client.handle_line("play R7"))  # the wire's notation, as in English
+    assert session.acted == ["play Y7", "play R7"]
     assert asyncio.run(client.handle_line("quitter")) is False
 
 
@@ -350,3 +352,18 @@ def test_a_wide_line_typed_in_error_is_cut_by_terminal_cells_not_characters() ->
     said = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
     assert said[0].startswith(f"! '{'牌' * 19}…' is not an action")
     assert said[1].startswith(f"! '{'牌' * 20}' is not an action")
+
+
+def test_a_french_hand_and_its_choices_read_as_the_french_screens_write_cards() -> None:
+    client, session, out = plain("fr", seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(legal=("play YS", "play W G", "play W+4 Y", "draw", "catch 1"), sid=8))
+    text = out.getvalue()
+    assert "Votre main : B7 R2 J+4 V+2 R7 JPa Jok BIn" in text
+    assert "1) jouer JPa  2) jouer Jok V  3) jouer J+4 J  4) piocher  5) contre-uno 2" in text
+    assert "YS" not in text
+    assert "draw" not in text
+    asyncio.run(client.handle_line("jouer jok v"))
+    asyncio.run(client.handle_line("2"))
+    assert session.acted == ["play W G", "play W G"]
