@@ -47,6 +47,14 @@ class Reconnecting(Notice):
 
 
 @dataclass(frozen=True, slots=True)
+class HostStillLost(Notice):
+    """The host has not answered for ``seconds``: the core goes on trying (the seat is kept
+    on this computer, so a person who leaves now gets it back with a later join)."""
+
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeatLost(Notice):
     """The host refused the resume ticket: the core joins again with the room code."""
 
@@ -101,6 +109,7 @@ __all__ = [
     "Connected",
     "Credentials",
     "FairnessAlarm",
+    "HostStillLost",
     "Notice",
     "Reconnecting",
     "ResumeTicket",

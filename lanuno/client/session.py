@@ -43,6 +43,7 @@ from lanuno.client.deal import DealBook, DealContext
 from lanuno.client.notices import (
     Connected,
     Credentials,
+    HostStillLost,
     Notice,
     Reconnecting,
     ResumeTicket,
@@ -102,8 +103,12 @@ class ClientTiming:
     ping_interval: float = 5.0
     silence_timeout: float = 15.0
     """A connection with no authenticated frame for this long is dropped."""
-    reconnect_for: float = 300.0
-    """Give up reconnecting after this long (the host may be gone for good)."""
+    reconnect_for: float | None = None
+    """Give up reconnecting after this long. None: never, while the person is there (a
+    host asleep for a break, or restarted from its journal, takes them back whenever it
+    is up; they leave with Q). Scripts and tests set a bound."""
+    still_lost_after: float = 300.0
+    """Reconnecting for this long, say so once (``HostStillLost``): the host may be gone."""
     backoff: tuple[float, float] = (0.2, 2.0)
     """First and longest wait between reconnection attempts."""
 
@@ -184,6 +189,7 @@ class ClientCore:
         self._retry_at = float("-inf")
         self._wait = self.timing.backoff[0]
         self._give_up_at: float | None = None
+        self._say_lost_at: float | None = None
         self._handshake_deadline = float("inf")
         self._next_ping = float("inf")
         self._silent_after = float("inf")
@@ -383,6 +389,9 @@ class ClientCore:
         self._wait = min(self.timing.backoff[1], self._wait * 2)
         if self._give_up_at is not None and self._retry_at >= self._give_up_at:
             self._finish("the host did not come back")
+        elif self._say_lost_at is not None and now >= self._say_lost_at:
+            self._say_lost_at = None
+            self._events.append(HostStillLost(self.timing.still_lost_after))
 
     def _opened(self, done: HandshakeComplete, now: float) -> None:
         assert self._conn is not None
@@ -400,7 +409,7 @@ class ClientCore:
             self._events.append(Credentials(self._kept_ticket()))
         self._advance(SessionPhase.OPEN)
         self._tries, self._offered, self._refusals = [], None, 0
-        self._wait, self._give_up_at = self.timing.backoff[0], None
+        self._wait, self._give_up_at, self._say_lost_at = self.timing.backoff[0], None, None
         self._next_ping = now + self.timing.ping_interval
         self._silent_after = now + self.timing.silence_timeout
         player = self.player
@@ -426,7 +435,9 @@ class ClientCore:
         self._advance(SessionPhase.WAITING)
         self.end_reason = reason
         self._retry_at = now
-        self._give_up_at = now + self.timing.reconnect_for
+        timing = self.timing
+        self._give_up_at = None if timing.reconnect_for is None else now + timing.reconnect_for
+        self._say_lost_at = now + timing.still_lost_after
         self._next_ping = self._silent_after = float("inf")
         self._events.append(Reconnecting(reason))
 

@@ -27,6 +27,7 @@ from lanuno.client import (
     Connected,
     Credentials,
     FairnessAlarm,
+    HostStillLost,
     Notice,
     Player,
     Reconnecting,
@@ -52,7 +53,7 @@ SHUN_FOR = 20.0
 """Seconds an announced address whose handshake failed is left out of the attempts: a
 forged announcement that accepts first must not keep the real host from its turn."""
 
-APP_NOTICES = (FairnessAlarm, SeedUnused, SeatLost)
+APP_NOTICES = (FairnessAlarm, SeedUnused, SeatLost, HostStillLost)
 """The local notices the app shows the player (the others steer this adapter)."""
 
 Endpoint = tuple[str, int]
@@ -200,6 +201,11 @@ class NetClientSession:
     @property
     def check_number(self) -> int | None:
         return self.core.check_number
+
+    @property
+    def end_reason(self) -> str:
+        reason = self.core.end_reason if self.core.finished else ""
+        return "" if reason == "left" else reason
 
     @property
     def connection(self) -> ConnectionState:

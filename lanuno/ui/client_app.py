@@ -40,6 +40,7 @@ from lanuno.ui.contracts import ClientSession
 from lanuno.ui.faces import color_style, face
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import LogLine
+from lanuno.ui.reasons import ended_line
 from lanuno.ui.table_model import options_summary
 from lanuno.ui.widgets import (
     MIN_HEIGHT,
@@ -142,7 +143,7 @@ class ClientController:
             self.model.log.add(LogLine(self.tr("bye.failed", reason=reason), "error"))
         else:
             if self.model.bye is None:  # a close without a goodbye still gets a line
-                self.model.log.add(LogLine(self.tr("bye.closed"), "error"))
+                self.model.log.add(LogLine(ended_line(self.session.end_reason, self.tr), "error"))
         self.finished = True
         self.invalidate()
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
+from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost, SeedUnused
 from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
@@ -378,6 +378,8 @@ class ClientModel:
             self.log.add_event("my_seed_unused", {"round": notice.round}, self.name_of, self.tr)
         elif isinstance(notice, FairnessAlarm | SeatLost):
             self._refused(alarm_text(notice, self.tr), None, from_host=False)
+        elif isinstance(notice, HostStillLost):  # a warning, not a refusal of an action
+            self.log.add(LogLine(alarm_text(notice, self.tr), "error"))
 
     def _apply_state(self, state: State, now: float) -> tuple[str, ...]:
         previous = self.state

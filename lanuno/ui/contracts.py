@@ -34,6 +34,11 @@ class ClientSession(Protocol):
     @property
     def connection(self) -> ConnectionState: ...
 
+    @property
+    def end_reason(self) -> str:
+        """Why ``updates`` ended, in English, when no ``bye`` said it ("" while they go on,
+        or when it needs no saying: the player left)."""
+
     def updates(self) -> AsyncIterator[Message | Notice]:
         """Every message from the host (Welcome, Lobby, State, Event, ErrorReply, RoundEnd,
         GameEnd, Bye, ...), in order, and the client's own notices (a deck that does not

@@ -166,6 +166,10 @@ EN: dict[str, str] = {
     "reason.rotated": "the room code changed during the handshake",
     "reason.technical": "{text}",
     "notice.seat_lost": "The host no longer holds this seat; joining the table again.",
+    "notice.host_still_lost": (
+        "The host has not answered for {minutes} minutes: still trying. If you leave, your "
+        "seat stays saved on this computer, and lanuno join takes it back."
+    ),
     "notice.fairness": "This round's deck does not check out: {reason}",
     "join.looking": "looking for tables on the LAN (3 s)...",
     "join.waiting_seat": "your seat at {table} is waiting for you",
@@ -196,6 +200,7 @@ EN: dict[str, str] = {
     "screen.paired": "paired with table {number} at {address}",
     "screen.ended": "the link ended: {reason}",
     "bye.closed": "The connection is closed.",
+    "bye.ended": "The connection is closed: {reason}.",
     "bye.failed": "The connection failed: {reason}",
     # events
     "ev.round_started": "Round {round} starts; {name} deals {count} each.",
@@ -703,6 +708,10 @@ FR: dict[str, str] = {
     "reason.rotated": "le code de la salle a changé pendant la connexion",
     "reason.technical": "problème de connexion ({text})",
     "notice.seat_lost": "L'hôte ne garde plus cette place : on rejoint la table à nouveau.",
+    "notice.host_still_lost": (
+        "L'hôte ne répond plus depuis {minutes} min : lanuno essaie encore. Si vous partez, "
+        "votre place reste enregistrée sur cet ordinateur, et lanuno join la reprend."
+    ),
     "notice.fairness": "Le paquet de cette manche ne correspond pas : {reason}",
     "join.looking": "recherche des tables sur le réseau (3 s)...",
     "join.waiting_seat": "votre place à {table} vous attend",
@@ -735,6 +744,7 @@ FR: dict[str, str] = {
     "screen.paired": "associé à la table {number} à {address}",
     "screen.ended": "la liaison est terminée : {reason}",
     "bye.closed": "La connexion est fermée.",
+    "bye.ended": "La connexion est fermée : {reason}.",
     "bye.failed": "La connexion a échoué : {reason}",
     "ev.round_started": "La manche {round} commence ; {name} distribue {count} à chacun.",
     "ev.card_turned": "La première carte est {card}.",

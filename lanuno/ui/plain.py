@@ -20,12 +20,12 @@ from typing import TextIO
 
 from prompt_toolkit.utils import get_cwidth
 
-from lanuno.client.notices import FairnessAlarm, Notice, SeatLost, SeedUnused
+from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost, SeedUnused
 from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, mid_round_line, started_round
-from lanuno.ui.reasons import alarm_text, bye_line
+from lanuno.ui.reasons import alarm_text, bye_line, ended_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.typed import ActionWords
 from lanuno.wire.crypto import format_check_number
@@ -160,6 +160,7 @@ class PlainClient:
         """Set by the first lobby: lines typed ahead wait for it (the welcome before it
         tells the session where its action numbers carry on)."""
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
+        self.said_bye = False
         self.connection = session.connection
         """The connection state last told (a drop and a reconnection are said once each)."""
 
@@ -176,7 +177,7 @@ class PlainClient:
         self.note_connection()  # "connected again" before what the new link brings
         seat = self.session.seat
         tr = self.tr
-        if isinstance(message, FairnessAlarm | SeatLost):
+        if isinstance(message, FairnessAlarm | SeatLost | HostStillLost):
             self.say(f"! {alarm_text(message, tr)}")
         elif isinstance(message, SeedUnused):
             self.say("  " + tr("ev.my_seed_unused", round=message.round))
@@ -197,6 +198,7 @@ class PlainClient:
             self.say(game_sentence(tr, self.name_of, message, seat))
             self.state = None  # the table is back in its lobby: its next line says who is there
         elif isinstance(message, Bye):
+            self.said_bye = True
             self.say(bye_line(message.code, message.reason, tr))
         elif isinstance(message, (SeedCommit, HostSeedReveal)):
             pass  # the session checks the deck itself and reports a mismatch as an error
@@ -306,6 +308,8 @@ class PlainClient:
         async def feed() -> None:
             async for message in self.session.updates():
                 self.show(message)
+            if not self.said_bye:  # an end with no goodbye still says why
+                self.say("! " + ended_line(self.session.end_reason, self.tr))
 
         async def watch() -> None:
             while True:

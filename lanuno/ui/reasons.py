@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from lanuno.client.notices import FairnessAlarm, SeatLost
+from lanuno.client.notices import FairnessAlarm, HostStillLost, SeatLost
 from lanuno.ui.i18n import Translator
 from lanuno.ui.refusals import Patterns, exact_sentences, readings
 from lanuno.wire.errors import CloseCode
@@ -39,6 +39,13 @@ def bye_line(code: int, reason: str, tr: Translator) -> str:
     return tr("bye.reason", reason=bye_reason(code, reason, tr))
 
 
+def ended_line(reason: str, tr: Translator) -> str:
+    """A session that ended with no ``bye``: why, when the core said (``reason``)."""
+    if not reason:
+        return tr("bye.closed")
+    return tr("bye.ended", reason=translate_reason(reason, tr))
+
+
 def bye_reason(code: int, reason: str, tr: Translator) -> str:
     """A ``bye``'s reason: a paused table says what pausing means (the reason is the disk's
     error, for the host's log)."""
@@ -52,9 +59,11 @@ def bye_reason(code: int, reason: str, tr: Translator) -> str:
     return translate_reason(reason, tr)
 
 
-def alarm_text(notice: FairnessAlarm | SeatLost, tr: Translator) -> str:
-    """The client's own warnings: a seat the host no longer holds, a deck that does not
-    check out (its reason stays as the check found it)."""
+def alarm_text(notice: FairnessAlarm | SeatLost | HostStillLost, tr: Translator) -> str:
+    """The client's own warnings: a seat the host no longer holds, a host silent for
+    minutes, a deck that does not check out (its reason stays as the check found it)."""
     if isinstance(notice, SeatLost):
         return tr("notice.seat_lost")
+    if isinstance(notice, HostStillLost):
+        return tr("notice.host_still_lost", minutes=round(notice.seconds / 60))
     return tr("notice.fairness", reason=notice.reason)[:200]

@@ -11,8 +11,10 @@ from client_harness import TIMING, Player_, Room
 
 from lanuno.client import (
     ClientCore,
+    ClientTiming,
     Credentials,
     FairnessAlarm,
+    HostStillLost,
     Player,
     ResumeTicket,
     SeatLost,
@@ -490,3 +492,54 @@ def test_a_silent_host_is_a_drop_and_the_seat_is_asked_back() -> None:
             break
     assert ann.core.phase is SessionPhase.WAITING
     assert ann.core.end_reason == "no word from the host"
+
+
+def _host_gone_for(core: ClientCore, start: float, seconds: float) -> float:
+    """Every attempt finds nobody (the host laptop asleep) for ``seconds``; the time then."""
+    now = start
+    while now < start + seconds and not core.finished:
+        due = core.get_timer()
+        assert due is not None
+        now = max(now, due)
+        if core.wants_connection(now):
+            core.connection_failed(now, "nobody answers at that address")
+    return now
+
+
+def test_a_host_away_for_minutes_is_waited_for_and_said_once_and_the_seat_comes_back() -> None:
+    """A host asleep through a break, or restarted from its journal after a while: the
+    client keeps trying as long as the person stays, says once that it has been minutes,
+    and takes the seat back whenever the host is up again."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    room.advance(1.5)
+    hand = ann.core.last_state.hand if ann.core.last_state else None
+    ann.core.timing = ClientTiming(backoff=(0.1, 0.5))  # the shipped bounds: none
+    seat = ann.core.seat
+    room.drop(ann)
+    gone_at = room.now
+    room.now = _host_gone_for(ann.core, gone_at, 20 * 60)
+    ann.events.extend(iter(ann.core.next_event, None))
+    assert ann.core.phase is SessionPhase.WAITING
+    said = ann.of_type(HostStillLost)
+    assert said == [HostStillLost(300.0)]
+    assert not ann.of_type(SessionEnded)
+    assert not [c for c in ann.of_type(Credentials) if c.ticket is None]  # the seat is kept
+    room.advance(1.0)  # the host answers again
+    assert ann.core.phase is SessionPhase.OPEN
+    assert ann.core.seat == seat
+    assert ann.core.reconnects == 1
+    assert ann.core.last_state is not None
+    assert ann.core.last_state.hand == hand
+    assert bob.core.phase is SessionPhase.OPEN
+
+
+def test_a_bounded_client_gives_up_when_the_host_does_not_come_back() -> None:
+    room = make_room()
+    ann = room.add("Ann")  # TIMING: reconnect_for=30, as scripts and tests bound it
+    room.drop(ann)
+    _host_gone_for(ann.core, room.now, 60)
+    assert ann.core.finished
+    assert ann.core.end_reason == "the host did not come back"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
+from collections.abc import AsyncIterator
 
 import pytest
 from helpers import until
@@ -20,6 +22,7 @@ from lanuno.ui.client_app import ClientController, _hand, build_client_applicati
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.faces import big_text
 from lanuno.ui.i18n import translator
+from lanuno.ui.plain import PlainClient
 from lanuno.ui.table_app import (
     TableController,
     build_table_application,
@@ -570,3 +573,33 @@ def test_a_wide_shared_screen_shows_long_bot_names_whole() -> None:
         narrow, wide = render_text(app, 80, 24), render_text(app, 140, 30)
     assert "Robot 10 (intermédiaire)" in wide
     assert "Robot 10 (int…" in narrow  # the 80-column pane keeps its columns
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The connection is closed: the host did not come back."),
+        ("fr", "La connexion est fermée : l'hôte n'est pas revenu."),
+    ],
+)
+async def test_a_session_that_ends_with_no_goodbye_says_why(lang: str, said: str) -> None:
+    """The core gave up (a bounded client) or was refused too often: its reason, not only
+    "the connection is closed", in the log of either client."""
+    session = FakeSession()
+    model = ClientModel(translator(lang))
+    ctl = ClientController(session, model)
+    session.feed(welcome(), lobby())
+    session.end("the host did not come back")
+    await ctl.pump()
+    assert model.log.lines[-1].text == said
+    plain_session = FakeSession()
+    out = io.StringIO()
+    plain_session.feed(welcome(), lobby())
+    plain_session.end("the host did not come back")
+    await PlainClient(plain_session, out, lang=lang).run(_no_lines())
+    assert out.getvalue().splitlines()[-1] == f"! {said}"
+
+
+async def _no_lines() -> AsyncIterator[str]:
+    await asyncio.sleep(3600)
+    yield ""

@@ -82,6 +82,7 @@ SAMPLES = {
     "preset": "officielles",  # as Translator.preset shows it
     "level": "expert",
     "seconds": 20,
+    "minutes": 5,
     "reason": "fermeture",
     "text": "x",
     "rule": "O10",

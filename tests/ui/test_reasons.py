@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from ui_fakes import FakeSession
 
-from lanuno.client.notices import FairnessAlarm, SeatLost
+from lanuno.client.notices import FairnessAlarm, HostStillLost, SeatLost
+from lanuno.ui.client_model import ClientModel
 from lanuno.ui.i18n import EN, FR, translator
+from lanuno.ui.plain import PlainClient
 from lanuno.ui.reasons import alarm_text, bye_line, bye_reason, translate_reason
 from lanuno.wire.errors import CloseCode
 
@@ -69,3 +73,25 @@ def test_the_clients_own_warnings_read_in_french() -> None:
     alarm = alarm_text(FairnessAlarm(2, "seed 1 does not match"), fr)
     assert alarm == "Le paquet de cette manche ne correspond pas : seed 1 does not match"
     assert alarm_text(SeatLost(), translator("en")) == SeatLost().text
+    assert alarm_text(HostStillLost(300.0), fr) == (
+        "L'hôte ne répond plus depuis 5 min : lanuno essaie encore. Si vous partez, votre "
+        "place reste enregistrée sur cet ordinateur, et lanuno join la reprend."
+    )
+    assert alarm_text(HostStillLost(300.0), translator("en")).startswith(
+        "The host has not answered for 5 minutes: still trying."
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_host_silent_for_minutes_is_said_in_the_log_of_either_client(lang: str) -> None:
+    """The full-screen log says it as a warning (it refuses no action); the line client
+    prints it with the other warnings."""
+    tr = translator(lang)
+    expected = alarm_text(HostStillLost(300.0), tr)
+    model = ClientModel(tr)
+    model.apply(HostStillLost(300.0), 0.0)
+    assert [(line.text, line.kind) for line in model.log.lines] == [(expected, "error")]
+    assert model.refusal is None
+    out = io.StringIO()
+    PlainClient(FakeSession(seat=0), out, lang=lang).show(HostStillLost(300.0))
+    assert out.getvalue() == f"! {expected}\n"

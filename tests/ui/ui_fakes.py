@@ -31,6 +31,7 @@ class FakeSession:
         self.ready_calls: list[bool] = []
         self.closed = False
         self.sent = asyncio.Event()
+        self.end_reason = ""
 
     @property
     def seat(self) -> int | None:
@@ -48,7 +49,8 @@ class FakeSession:
         for message in messages:
             self.queue.put_nowait(message)
 
-    def end(self) -> None:
+    def end(self, reason: str = "") -> None:
+        self.end_reason = reason
         self.queue.put_nowait(None)
 
     async def updates(self) -> AsyncIterator[Message]:
