@@ -199,6 +199,8 @@ async def _open_tables(
         say(translator(args.lang)("host.log.journal", path=hall.journal_dir))
         return
     path = Path(args.journal) if args.journal else default_journal()
+    # As a hall's --journal DIR is, a table's --journal FILE's folder is made if need be.
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     table = Table(config, os.urandom, room_code=args.code)
     for _ in range(args.bots):
         table.add_bot(args.level)

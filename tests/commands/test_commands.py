@@ -89,6 +89,28 @@ def test_a_host_that_cannot_listen_says_why_in_one_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.system
+def test_a_journal_in_a_folder_not_made_yet_gets_its_folder(tmp_path: Path) -> None:
+    """As a hall's --journal DIR is made: it was "[Errno 2] No such file or directory"."""
+    journal = tmp_path / "friday" / "night" / "table.journal"
+    command = [
+        sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+        "--interface", "127.0.0.1", "--journal", str(journal),
+    ]  # fmt: skip
+    host = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+    )
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline().decode()
+        assert first.startswith(f"journal: {journal} "), first
+        assert journal.is_file()
+    finally:
+        host.terminate()
+        _, errors = host.communicate(timeout=30)
+    assert host.returncode == 0, errors
+
+
+@pytest.mark.system
 def test_play_without_a_terminal_plays_line_by_line() -> None:
     """The full screen cannot read keys from a pipe or /dev/null: it was a traceback."""
     done = subprocess.run(
