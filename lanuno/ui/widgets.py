@@ -321,11 +321,27 @@ def fit(text: str, width: int) -> str:
     return text + " " * (width - get_cwidth(text))
 
 
+GLUED_TO_THE_WORD_BEFORE = frozenset({":", ";", "!", "?", "»"})
+"""French sets these apart from the word before with a space: a line must not begin with
+one (nor end with a "«")."""
+
+
+def _unbreakable(text: str) -> list[str]:
+    """``text``'s words, with French punctuation kept on the line of its word."""
+    units: list[str] = []
+    for word in text.split(" "):
+        if units and (word in GLUED_TO_THE_WORD_BEFORE or units[-1] == "«"):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units
+
+
 def wrap_words(text: str, width: int) -> list[str]:
     """Plain word wrap (log lines in a narrow panel)."""
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in _unbreakable(text):
         candidate = f"{line} {word}" if line else word
         if get_cwidth(candidate) <= width or not line:
             line = candidate

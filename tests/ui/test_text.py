@@ -11,7 +11,7 @@ from lanuno.engine.rules import PRESET_NAMES
 from lanuno.ui.faces import big_text, face, sort_hand
 from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
 from lanuno.ui.narrate import EventLog, describe
-from lanuno.ui.widgets import KeyItem, keys_line
+from lanuno.ui.widgets import KeyItem, keys_line, wrap_words
 
 NAMES = ("Lea", "Max", "Ana")
 
@@ -204,3 +204,18 @@ def test_every_play_key_and_help_fit_an_80_column_keys_bar(catalogue: dict[str, 
     assert "?" in line
     for item in items[:-1]:
         assert f"{item.key} {item.label}" in line
+
+
+def test_a_wrapped_french_line_never_begins_with_its_punctuation() -> None:
+    text = "L'hôte ne répond plus depuis 5 min : lanuno essaie encore. Tapez « aide » ?"
+    for width in range(12, len(text) + 1):
+        lines = wrap_words(text, width)
+        assert " ".join(lines) == text, width  # nothing lost, nothing cut
+        assert all(len(line) <= width for line in lines), width
+        assert not any(line.split(" ")[0] in (":", ";", "!", "?", "»") for line in lines), width
+        assert not any(line.endswith("«") for line in lines), width
+    assert wrap_words(text, 36) == [
+        "L'hôte ne répond plus depuis 5 min :",
+        "lanuno essaie encore. Tapez",
+        "« aide » ?",
+    ]
