@@ -185,6 +185,14 @@ async def _join(args: argparse.Namespace) -> int:
             await session.connect()
         except JoinError as error:
             print(f"lanuno join: {_failure(error, tr)}", file=sys.stderr)
+            if (
+                error.wrong_code
+                and attempt == 1
+                and args.address
+                and not getattr(args, "table", None)
+            ):
+                # A hall's tables share its address: another table's code is "wrong" at 1.
+                print(f"lanuno join: {tr('join.table_hint')}", file=sys.stderr)
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
                 code = await _read_line(tr("join.code"))  # a typo: type it again
                 continue

@@ -189,6 +189,8 @@ EN: dict[str, str] = {
     "join.failed": "could not join {address}: {reason}",
     "join.hall_hint": "the host's screen lists its tables; a bare lanuno join lists every "
     "table on the LAN",
+    "join.table_hint": "if this host has several tables, add --table N (N is the number of "
+    "your table on the host's screen)",
     "reason.screen_code": "the screen code is wrong (it is shown on the host's own screen)",
     "reason.link_ended": "the host ended the link",
     "screen.none": "no table found; ask the host for its address: lanuno screen HOST:PORT",
@@ -733,6 +735,8 @@ FR: dict[str, str] = {
     "join.failed": "impossible de rejoindre {address} : {reason}",
     "join.hall_hint": "l'écran de l'hôte liste ses tables ; lanuno join sans adresse liste "
     "toutes les tables du réseau",
+    "join.table_hint": "si cet hôte a plusieurs tables, ajoutez --table N (N est le numéro de "
+    "votre table sur l'écran de l'hôte)",
     "reason.screen_code": "le code d'écran est faux (il s'affiche sur l'écran de l'hôte)",
     "reason.link_ended": "l'hôte a mis fin à la liaison",
     "screen.none": "aucune table trouvée ; demandez son adresse à l'hôte : lanuno screen HÔTE:PORT",

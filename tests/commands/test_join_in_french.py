@@ -63,6 +63,14 @@ async def test_a_wrong_room_code_is_said_in_french(
     assert await run_join(f"127.0.0.1:{server.port}", "--code", "000000") == 1
     assert capsys.readouterr().err == (
         f"lanuno join: impossible de rejoindre 127.0.0.1:{server.port} : {WRONG_CODE_FR}\n"
+        # A hall's tables share an address: another table's code is wrong at table 1.
+        "lanuno join: si cet hôte a plusieurs tables, ajoutez --table N (N est le numéro de "
+        "votre table sur l'écran de l'hôte)\n"
+    )
+    # Named with --table, the table is the one meant: no hint.
+    assert await run_join(f"127.0.0.1:{server.port}", "--table", "1", "--code", "000000") == 1
+    assert capsys.readouterr().err == (
+        f"lanuno join: impossible de rejoindre 127.0.0.1:{server.port} : {WRONG_CODE_FR}\n"
     )
 
 
