@@ -107,8 +107,16 @@ class ActionWords:
         return " ".join([verb, *wire])
 
 
+COLOR_WORDS = {
+    "RED": "R", "YELLOW": "Y", "GREEN": "G", "BLUE": "B",
+    "ROUGE": "R", "JAUNE": "Y", "VERT": "G", "BLEU": "B",
+}  # fmt: skip
+"""A color typed as a word: ``couleur rouge``, ``play W blue``."""
+
+
 def read_color(typed: str) -> str:
-    color = COLOR_LETTERS.get(typed.upper())
+    word = _plain(typed).upper()
+    color = COLOR_LETTERS.get(word) or COLOR_WORDS.get(word)
     if color is None:
         raise ValueError(f"not a color: {typed!r}")
     return color
