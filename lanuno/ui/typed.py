@@ -81,7 +81,7 @@ class ActionWords:
             shown = [self.color(arg) for arg in args]
         else:
             shown = args
-        word = verb if self.tr.lang == "en" else self.tr(f"verb.{verb}")
+        word = verb if self.tr.lang == "en" or verb not in VERBS else self.tr(f"verb.{verb}")
         return " ".join([word, *shown])
 
     def read(self, text: str) -> str:

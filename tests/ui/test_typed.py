@@ -70,6 +70,7 @@ def test_what_is_not_an_action_is_refused_before_it_is_sent(typed: str) -> None:
         ("give 0 2", "give 1 3", "donner 1 3"),
         ("color B", "color B", "couleur B"),
         ("return RR", "return RR", "remettre RIn"),
+        ("timeout", "timeout", "timeout"),  # the host's alone: never offered, still shown
     ],
 )
 def test_an_action_is_shown_in_the_tables_language_with_seats_from_one(
