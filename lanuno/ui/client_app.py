@@ -542,6 +542,14 @@ def _lobby_prompt(ctl: ClientController, width: int) -> StyleAndTextTuples:
             out.append(("class:refusal", f" {piece}\n"))
         out.append(("class:prompt", " " + tr("lobby.closed_leave")))
         return out
+    if ctl.connection() == "reconnecting":  # R would reach nobody: say why it waits
+        said = [tr("plain.reconnecting")]
+        if model.host_still_lost:
+            said.append(model.host_still_lost)
+        for text in said:
+            for piece in wrap_words(text, width - 2):
+                out.append(("class:refusal", f" {piece}\n"))
+        return out
     if model.local:  # `lanuno play`: the game starts when this player is ready
         out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
     else:

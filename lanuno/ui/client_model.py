@@ -178,6 +178,9 @@ class ClientModel:
         self.round_end: RoundEnd | None = None
         self.game_end: GameEnd | None = None
         self.bye: Bye | None = None
+        self.host_still_lost: str | None = None
+        """The warning of a host silent for minutes, until it welcomes this player again
+        (the lobby has no log panel: it shows it where it asks for R)."""
         self.deadline_at: float | None = None
         self.ready = False
         self.watching = False
@@ -325,6 +328,7 @@ class ClientModel:
             self._note_gift(message)
             self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
         elif isinstance(message, Welcome):
+            self.host_still_lost = None
             self.seat = message.seat
             self.watching = message.seat is None  # a late joiner: seated at the next game
             self.table = message.table
@@ -379,7 +383,8 @@ class ClientModel:
         elif isinstance(notice, FairnessAlarm | SeatLost):
             self._refused(alarm_text(notice, self.tr), None, from_host=False)
         elif isinstance(notice, HostStillLost):  # a warning, not a refusal of an action
-            self.log.add(LogLine(alarm_text(notice, self.tr), "error"))
+            self.host_still_lost = alarm_text(notice, self.tr)
+            self.log.add(LogLine(self.host_still_lost, "error"))
 
     def _apply_state(self, state: State, now: float) -> tuple[str, ...]:
         previous = self.state

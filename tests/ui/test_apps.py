@@ -18,11 +18,13 @@ from prompt_toolkit.output import DummyOutput
 from ui_fakes import FakeControls, FakeScreen, FakeSession, lobby, state, welcome
 
 from lanuno.bots.levels import BotLevel
+from lanuno.client.notices import HostStillLost
 from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.faces import big_text
 from lanuno.ui.i18n import translator
 from lanuno.ui.plain import PlainClient
+from lanuno.ui.reasons import alarm_text
 from lanuno.ui.table_app import (
     TableController,
     build_table_application,
@@ -603,3 +605,32 @@ async def test_a_session_that_ends_with_no_goodbye_says_why(lang: str, said: str
 async def _no_lines() -> AsyncIterator[str]:
     await asyncio.sleep(3600)
     yield ""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_lobby_whose_host_is_lost_says_so_where_it_asks_for_ready(lang: str) -> None:
+    """The lobby has no log panel: while reconnecting it said "press R" to a host that
+    could not hear it. It now says the link dropped, then that the host has been silent
+    for minutes, and asks for R again once the host welcomes the player back."""
+    tr = translator(lang)
+    session = FakeSession()
+    model = ClientModel(tr)
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        for message in (welcome(), lobby()):
+            model.apply(message, 0.0)
+        press_r = {"en": "Press R", "fr": "Appuyez sur R"}[lang]
+        assert press_r in render_text(app)
+        session.connection_state = "reconnecting"
+        model.apply(HostStillLost(300.0), 0.0)
+        screen = " ".join(render_text(app).split())
+        assert tr("plain.reconnecting") in screen
+        assert alarm_text(HostStillLost(300.0), tr) in screen
+        assert press_r not in screen
+        session.connection_state = "connected"
+        for message in (welcome(), lobby()):
+            model.apply(message, 0.0)
+        screen = " ".join(render_text(app).split())
+        assert press_r in screen
+        assert alarm_text(HostStillLost(300.0), tr) not in screen
