@@ -320,6 +320,7 @@ EN: dict[str, str] = {
         "Welcome to {table} ({preset}): you are watching; you will be seated when this game ends."
     ),
     "plain.lobby": "Lobby: {seats}. Type 'ready' when you are.",
+    "plain.lobby_ready": "Lobby: {seats}.",
     "plain.hand": "Your hand: {cards}",
     "plain.may": "You may: {choices}",
     "plain.choose": "Choose 1 to {count}.",
@@ -333,6 +334,8 @@ EN: dict[str, str] = {
     # second person: the player's own seat ("You win the round", never "You wins")
     "you_object": "you",
     "log.mid_round": "Round {round} is under way; the top card is {card}.",
+    "log.went_on": "While you were disconnected the round went on: the top card is {card}, "
+    "and you hold {cards}.",
     "log.lobby": "lobby: {seats}  {code}",
     # the headless host's first lines (the words typed stay the commands' own)
     "host.log.journal": "journal: {path} (restart with: lanuno host --resume {path})",
@@ -864,6 +867,7 @@ FR: dict[str, str] = {
         "cette partie."
     ),
     "plain.lobby": "Salon : {seats}. Tapez «prêt» quand vous l'êtes.",
+    "plain.lobby_ready": "Salon : {seats}.",
     "plain.hand": "Votre main : {cards}",
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
@@ -876,6 +880,8 @@ FR: dict[str, str] = {
     "plain.reconnected": "De nouveau connecté à l'hôte.",
     "you_object": "vous",
     "log.mid_round": "La manche {round} est en cours ; la carte du dessus est {card}.",
+    "log.went_on": "Pendant votre déconnexion, la manche a continué : la carte du dessus est "
+    "{card}, et vous avez {cards}.",
     "log.lobby": "salon : {seats}  {code}",
     "host.log.journal": "journal : {path} (pour reprendre : «lanuno host --resume {path}»)",
     "host.log.saved": "la table est sauvegardée : «lanuno host --resume {path}» la reprend, "

@@ -331,6 +331,19 @@ def started_round(kind: str, fields: Mapping[str, EventValue]) -> int | None:
     return _int(fields, "round_no") if kind == "round_started" else None
 
 
+def went_on_line(tr: Translator, before: State | None, state: State) -> str | None:
+    """Back at the table after a drop (a new welcome, then this state): the events of the
+    time away never reached this player, so say that the round went on and where it
+    stands. None when nothing happened meanwhile (the same state id), when there was no
+    round before, or when the round is another (``mid_round_line`` says where it stands)."""
+    if before is None or state.sid == before.sid or state.round != before.round:
+        return None
+    if state.top is None or state.phase in ("round_over", "game_over"):
+        return None
+    cards = tr.plural("card", len(state.hand))
+    return tr("log.went_on", card=tr.card(state.top), cards=cards)
+
+
 def mid_round_line(tr: Translator, state: State, told_round: int | None) -> str | None:
     """Where the round stands, for a log that did not tell this round from its start (it
     came in mid-round: a late guest, a restarted client, a screen paired late); None when

@@ -24,7 +24,7 @@ from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost
 from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.narrate import EventLog, Names, mid_round_line, started_round
+from lanuno.ui.narrate import EventLog, Names, mid_round_line, started_round, went_on_line
 from lanuno.ui.reasons import alarm_text, bye_line, ended_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.typed import ActionWords
@@ -161,6 +161,8 @@ class PlainClient:
         tells the session where its action numbers carry on)."""
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
         self.said_bye = False
+        self._away_from: State | None = None
+        """The last state before a drop, until the first state after it."""
         self.connection = session.connection
         """The connection state last told (a drop and a reconnection are said once each)."""
 
@@ -217,6 +219,7 @@ class PlainClient:
 
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
+        self._away_from = self.state  # a welcome mid-game: back after a drop
         check = self.session.check_number
         if message.seat is None:  # a late joiner watches until the next game
             self.say(
@@ -245,7 +248,10 @@ class PlainClient:
                 for index, s in enumerate(message.seats)
                 if s.name
             )
-            self.say(tr("plain.lobby", seats=seats))
+            # Not "type ready" to a player who is (or who resumed a game under way).
+            seat = self.session.seat
+            ready = seat is not None and seat < len(message.seats) and message.seats[seat].ready
+            self.say(tr("plain.lobby_ready" if ready else "plain.lobby", seats=seats))
 
     def _show_state(self, message: State) -> None:
         seat = self.session.seat
@@ -253,11 +259,16 @@ class PlainClient:
             self.say("  " + line)
         if message.phase == "game_over":
             return  # the game's end was said; the table is in its lobby until the next one
+        went_on = went_on_line(self.tr, self._away_from, message) if seat is not None else None
+        if went_on is not None:  # the events of the time away never came
+            self.say("  " + went_on)
         changed = (
             self.state is None
+            or went_on is not None
             or self.state.legal != message.legal
             or (message.actor == seat and self.state.sid != message.sid)
         )
+        self._away_from = None
         self.state = message
         if changed:
             self.say(render_state(message, seat, self.name_of, self.tr, self.words))

@@ -367,3 +367,49 @@ def test_a_french_hand_and_its_choices_read_as_the_french_screens_write_cards() 
     asyncio.run(client.handle_line("jouer jok v"))
     asyncio.run(client.handle_line("2"))
     assert session.acted == ["play W G", "play W G"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "While you were disconnected the round went on: the top card is red 5, and "
+         "you hold 3 cards."),
+        ("fr", "Pendant votre déconnexion, la manche a continué : la carte du dessus est 5 "
+         "rouge, et vous avez 3 cartes."),
+    ],
+)  # fmt: skip
+def test_a_player_back_after_a_drop_reads_that_the_round_went_on(lang: str, said: str) -> None:
+    """Seen in the lab: a bot played Ann's red 5 while her link was down, and her log went
+    from the last move she saw straight to the next, her card gone without a word. The
+    events of the time away never reach the client; the state after the welcome says where
+    the round stands. Nothing is said when nothing happened meanwhile."""
+    before = state(sid=7, top="B5", color="B", hand=("R5", "Y3", "G1", "B2"))
+    after = state(sid=9, top="R5", color="R", hand=("Y3", "G1", "B2"))
+    for resumed, expected in ((after, [said]), (before, [])):
+        model = ClientModel(translator(lang))
+        client, _session, out = plain(lang)
+        for message in (welcome(), lobby(), before, welcome(), lobby(), resumed):
+            model.apply(message, 0.0)
+            client.show(message)
+        told = [
+            line.text
+            for line in model.log.lines
+            if "disconnected" in line.text or "déconnexion" in line.text
+        ]
+        assert told == expected
+        printed = [line.strip() for line in out.getvalue().splitlines() if line.strip() == said]
+        assert printed == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_line_asks_for_ready_only_a_player_who_is_not(lang: str) -> None:
+    """A plain client resumed mid-game reads the lobby before the state: it said "type
+    'ready' when you are" to a player whose game was under way (seen in the lab)."""
+    tr = translator(lang)
+    asking = tr("plain.lobby", seats="X").split("X")[1]  # ". Type 'ready' when you are."
+    for ready, asked in ((False, True), (True, False)):
+        client, _session, out = plain(lang, seat=2)
+        client.show(welcome(seat=2))
+        client.show(lobby(ready=ready))
+        [line] = [line for line in out.getvalue().splitlines() if "Ana" in line]
+        assert (asking in line) is asked, line
