@@ -161,9 +161,9 @@ class ClientModel:
         self.table = ""
         self.preset = ""
         self._story_round: int | None = None
+        """The round whose story the log tells (from its start, or from when we arrived)."""
         self._away_from: State | None = None
         """The last state before a drop, until the first state after it."""
-        """The round whose story the log tells (from its start, or from when we arrived)."""
         self._drawn: tuple[str, ...] = ()
         """The cards of this seat's last draw (its own private event)."""
         self.gift_cards: tuple[str, ...] = ()
