@@ -217,7 +217,7 @@ def test_color_chosen_by_someone_else_stays_its_own_sentence() -> None:
 
 def test_french_sentences() -> None:
     model = model_with(*opening_events(), lang="fr")
-    assert "Lea a joué Super Joker +4 et choisi le bleu." in [line.text for line in model.log.lines]
+    assert "Lea a joué Joker +4 et choisi le bleu." in [line.text for line in model.log.lines]
 
 
 def test_move_timer_counts_down_from_the_state_deadline() -> None:
