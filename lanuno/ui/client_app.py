@@ -113,6 +113,8 @@ class ClientController:
         self.invalidate()
 
     def toggle_ready(self) -> None:
+        if self.connection() != "connected":  # the host would never hear it: no false mark
+            return
         ready = self.model.toggle_ready()
         if self.app is not None:
             self.app.create_background_task(self._send_ready(ready))

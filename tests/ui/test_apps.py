@@ -618,7 +618,7 @@ async def test_a_lobby_whose_host_is_lost_says_so_where_it_asks_for_ready(lang: 
     ctl = ClientController(session, model)
     with create_pipe_input() as pipe:
         app = build_client_application(ctl, input=pipe, output=DummyOutput())
-        for message in (welcome(), lobby()):
+        for message in (welcome(), lobby(ready=False)):
             model.apply(message, 0.0)
         press_r = {"en": "Press R", "fr": "Appuyez sur R"}[lang]
         assert press_r in render_text(app)
@@ -628,9 +628,13 @@ async def test_a_lobby_whose_host_is_lost_says_so_where_it_asks_for_ready(lang: 
         assert tr("plain.reconnecting") in screen
         assert alarm_text(HostStillLost(300.0), tr) in screen
         assert press_r not in screen
+        ctl.toggle_ready()  # R while the host is lost: nobody would hear it
+        assert model.ready is False
         session.connection_state = "connected"
-        for message in (welcome(), lobby()):
+        for message in (welcome(), lobby(ready=False)):
             model.apply(message, 0.0)
         screen = " ".join(render_text(app).split())
         assert press_r in screen
         assert alarm_text(HostStillLost(300.0), tr) not in screen
+        ctl.toggle_ready()
+        assert model.ready is True
