@@ -324,6 +324,7 @@ EN: dict[str, str] = {
     "plain.hand": "Your hand: {cards}",
     "plain.may": "You may: {choices}",
     "plain.choose": "Choose 1 to {count}.",
+    "plain.nothing_to_choose": "There is nothing for you to do now: wait for your turn.",
     "plain.not_an_action": "'{text}' is not an action: type one like play R7 or draw, the "
     "number of one listed, or help.",
     "plain.scores": "Scores: {scores}.",
@@ -871,6 +872,7 @@ FR: dict[str, str] = {
     "plain.hand": "Votre main : {cards}",
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
+    "plain.nothing_to_choose": "Vous n'avez rien à faire maintenant : attendez votre tour.",
     "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «jouer R7» ou "
     "«piocher», le numéro d'une action proposée, ou «aide».",
     "plain.scores": "Scores : {scores}.",

@@ -303,6 +303,8 @@ class PlainClient:
             index = int(text) - 1
             if 0 <= index < len(self.state.legal):
                 await self.session.act(self.state.legal[index])
+            elif not self.state.legal:  # not "choose 1 to 0"
+                self.say("! " + self.tr("plain.nothing_to_choose"))
             else:
                 self.say("! " + self.tr("plain.choose", count=len(self.state.legal)))
         else:

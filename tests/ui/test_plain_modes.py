@@ -413,3 +413,21 @@ def test_the_lobby_line_asks_for_ready_only_a_player_who_is_not(lang: str) -> No
         client.show(lobby(ready=ready))
         [line] = [line for line in out.getvalue().splitlines() if "Ana" in line]
         assert (asking in line) is asked, line
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "! There is nothing for you to do now: wait for your turn."),
+        ("fr", "! Vous n'avez rien à faire maintenant : attendez votre tour."),
+    ],
+)
+def test_a_number_typed_when_nothing_is_offered_says_so(lang: str, said: str) -> None:
+    """It said "Choose 1 to 0." (seen playing line by line)."""
+    client, session, out = plain(lang, seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(actor=0, turn=0, legal=(), sid=8))
+    asyncio.run(client.handle_line("1"))
+    assert out.getvalue().splitlines()[-1] == said
+    assert session.acted == []
