@@ -153,7 +153,7 @@ class PlainClient:
         """``lanuno play``: one computer, so no check number to compare."""
         self.out = out
         self.tr = translator(lang)
-        self.words = ActionWords(self.tr, translator("en"), translator("fr"))
+        self.words = ActionWords(self.tr)
         self.lobby: Lobby | None = None
         self.state: State | None = None
         self._at_table = asyncio.Event()

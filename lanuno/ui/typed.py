@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from lanuno.ui.i18n import Translator
+from lanuno.ui.i18n import CATALOGUES, Translator
 
 VERBS = (
     "play",
@@ -49,19 +49,17 @@ def _plain(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _verbs_typed(translators: tuple[Translator, ...]) -> dict[str, str]:
-    typed = {verb: verb for verb in VERBS}
-    for tr in translators:
-        typed |= {_plain(tr(f"verb.{verb}")): verb for verb in VERBS}
-    return typed
+VERBS_TYPED = {verb: verb for verb in VERBS} | {
+    _plain(catalogue[f"verb.{verb}"]): verb for catalogue in CATALOGUES.values() for verb in VERBS
+}
+"""A typed verb (without case or accents), in the wire's words or any language's."""
 
 
 class ActionWords:
     """Shows the wire's actions in ``tr``'s language, and reads typed ones in any."""
 
-    def __init__(self, tr: Translator, *others: Translator) -> None:
+    def __init__(self, tr: Translator) -> None:
         self.tr = tr
-        self._verbs = _verbs_typed((tr, *others))
 
     def card(self, code: str) -> str:
         """``YS`` -> ``JPa`` in French; the wire's code in English."""
@@ -90,7 +88,7 @@ class ActionWords:
         words = text.split()
         if not words:
             raise ValueError("nothing typed")
-        verb = self._verbs.get(_plain(words[0]))
+        verb = VERBS_TYPED.get(_plain(words[0]))
         if verb is None:
             raise ValueError(f"not a verb: {words[0]!r}")
         args = [word.upper() for word in words[1:]]

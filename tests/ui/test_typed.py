@@ -12,8 +12,8 @@ from lanuno.engine.cards import DeckKind, build_deck
 from lanuno.ui.i18n import translator
 from lanuno.ui.typed import ActionWords, read_card
 
-EN = ActionWords(translator("en"), translator("fr"))
-FR = ActionWords(translator("fr"), translator("en"))
+EN = ActionWords(translator("en"))
+FR = ActionWords(translator("fr"))
 
 
 @pytest.mark.parametrize(
