@@ -103,3 +103,11 @@ def table_locator(interface: str | None) -> Callable[[bytes, int], Locator]:
         return TableLocator(discovery_addresses(interface), room_id, table)
 
     return locate
+
+
+def locator_for(args: argparse.Namespace, host: str) -> Callable[[bytes, int], Locator] | None:
+    """What ``join`` and ``screen`` look for a lost host with: its table where it is
+    announced, unless the address was typed as this machine (a host there never moves)."""
+    if args.address and on_loopback(host):
+        return None
+    return table_locator(getattr(args, "interface", None))

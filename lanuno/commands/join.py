@@ -10,7 +10,7 @@ import contextlib
 import getpass
 import sys
 
-from lanuno.commands.common import clean_name, on_loopback, say, split_address, table_locator
+from lanuno.commands.common import clean_name, locator_for, say, split_address
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
@@ -132,10 +132,7 @@ async def _join(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table
-    # Lost, a host is looked for where its table is announced (its address may have
-    # changed), on the interfaces discovery uses; one typed as this machine never moves.
-    typed_loopback = bool(args.address) and on_loopback(host)
-    locate = None if typed_loopback else table_locator(getattr(args, "interface", None))
+    locate = locator_for(args, host)  # a lost host may be announced at a new address
     name = args.name or _login_name()
     # A seat this user's previous client left at this table (killed, crashed, closed):
     # resume it without asking for the code (issue 10 item 1).

@@ -11,7 +11,7 @@ import contextlib
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import on_loopback, say, split_address, table_locator
+from lanuno.commands.common import locator_for, say, split_address
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -122,9 +122,7 @@ async def _screen(args: argparse.Namespace) -> int:
             return 1
         host, port, number = table.address, table.port, table.table
     code = args.code or await _read_line(tr("screen.code"))
-    # As a player's client: a lost host is looked for again, unless typed as this machine.
-    typed_loopback = bool(args.address) and on_loopback(host)
-    locate = None if typed_loopback else table_locator(getattr(args, "interface", None))
+    locate = locator_for(args, host)  # as a player's client: a lost host is looked for
     remote = RemoteScreen(host, port, code, table=number, locate=locate)
     try:
         await remote.connect()
