@@ -10,6 +10,8 @@ the game is built here, from the engine's views (``Game.table_view`` and
   ``dataclasses.replace`` so a public field cannot differ between seats.
 - ``event_message``: an engine event as the wire ``event``, with its audience (None:
   public; a seat: that seat alone).
+- ``missed_events``: the events of the round a seat missed while away, as it may see them
+  (sent again after its resume).
 - ``check_recipient``: the rule the table's one sending point (``Table._out``) asserts:
   nothing private reaches anyone but its owner.
 """
@@ -17,8 +19,8 @@ the game is built here, from the engine's views (``Game.table_view`` and
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from lanuno.engine.actions import Action
 from lanuno.engine.events import Event as EngineEvent
@@ -84,6 +86,35 @@ def event_message(event: EngineEvent, sid: int) -> tuple[int | None, Event]:
     data = event.to_dict()
     kind = data.pop("type")
     return event.audience, Event(sid=sid, type=kind, fields=_event_fields(data))
+
+
+class SentEvent(NamedTuple):
+    """How one engine event of the round went out."""
+
+    sid: int
+    bot_for: int | None
+    """The seat whose move a bot made (the autopilot, or a takeover of a dropped seat)."""
+
+
+def missed_events(
+    events: Sequence[EngineEvent], sent: Sequence[SentEvent], seat: int, seen_sid: int
+) -> list[tuple[int | None, Event]]:
+    """The events (one round's, each sent as ``sent`` says) after ``seen_sid`` that ``seat``
+    may see, in order, with their audience as ``event_message`` gives it: the public ones
+    and the seat's own private ones, never another seat's. An event of a move a bot made
+    for ``seat`` carries ``bot: true`` (what the player did not do themselves)."""
+    assert len(events) == len(sent), "an event of the round without its sid"
+    missed: list[tuple[int | None, Event]] = []
+    for event, (sid, bot_for) in zip(events, sent, strict=True):
+        if sid <= seen_sid:
+            continue
+        audience, message = event_message(event, sid)
+        if audience is not None and audience != seat:
+            continue
+        if bot_for == seat:
+            message = dataclasses.replace(message, fields={**message.fields, "bot": True})
+        missed.append((audience, message))
+    return missed
 
 
 def _event_fields(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -80,8 +80,10 @@ from lanuno.host.model import (
 )
 from lanuno.host.pace import Moment
 from lanuno.host.projection import (
+    SentEvent,
     check_recipient,
     event_message,
+    missed_events,
     public_state,
     seat_state,
 )
@@ -199,6 +201,9 @@ class Table(Dealing, Seating):
         """The last round's results (and the game's): sent again to a seat that resumes
         before the next deal, which may have missed them (a drop, or a host restart)."""
         self._deck: tuple[str, ...] = ()
+        self._sent: list[SentEvent] = []
+        """How each event of the current round went out (its sid, the seat a bot moved
+        for), one per ``game.round.events``: a seat that resumes gets those it missed."""
         # Timers other than the engine's move timer.
         self._next_round_at = None
         self._bot_plan: tuple[float, int] | None = None
@@ -431,9 +436,16 @@ class Table(Dealing, Seating):
     # ------------------------------------------------------------------ rounds
 
     def _catch_up(self, peer: Peer, seat: int, hello: Hello, now: float) -> None:
-        """A resumed seat gets what it may have missed: the table, the last results, and
-        the deal's commitment when the deal waits for its reveal."""
-        if self.game is not None and self.phase is not TablePhase.LOBBY:
+        """A resumed seat gets what it may have missed: the current round's events after
+        the state its client saw last (``hello.seen_sid``; its own private ones included,
+        never another seat's), the table, the last results, and the deal's commitment when
+        the deal waits for its reveal. A round that ended before is told by its results."""
+        game = self.game
+        if game is not None and self.phase is not TablePhase.LOBBY:
+            if hello.seen_sid is not None:
+                missed = missed_events(game.round.events, self._sent, seat, hello.seen_sid)
+                for owner, event in missed:
+                    self._out(peer.id, event, owner=owner)
             self._out(peer.id, self._state_for(seat, now), owner=seat)
         for message in self._results:
             self._out(peer.id, message)
@@ -471,6 +483,7 @@ class Table(Dealing, Seating):
         self._reveal_deadline = None
         self._awaiting_reveal = set()
         self.sid += 1
+        self._sent = [SentEvent(self.sid, None)] * len(self.game.round.events)
         self._deliver_events(self.game.round.events, now)
         self._deliver_states(now)
         self._replan_bots(now)
@@ -585,7 +598,7 @@ class Table(Dealing, Seating):
         events = game.apply(action, now, auto=auto)
         if not self._replaying:
             self._records.append(ActRecord(action=str(action), now=now, auto=auto, seq=seq))
-        self._after_action(action.seat, seq, events, now)
+        self._after_action(action.seat, seq, events, now, auto=auto)
 
     def _apply_action_record(self, record: ActRecord) -> None:
         game = self.game
@@ -593,9 +606,11 @@ class Table(Dealing, Seating):
         action = parse_action(record.action)
         events = game.apply(action, record.now, auto=record.auto)
         self.last_now = max(self.last_now, record.now)
-        self._after_action(action.seat, record.seq, events, record.now)
+        self._after_action(action.seat, record.seq, events, record.now, auto=record.auto)
 
-    def _after_action(self, seat: int, seq: int, events: list[EngineEvent], now: float) -> None:
+    def _after_action(
+        self, seat: int, seq: int, events: list[EngineEvent], now: float, *, auto: bool
+    ) -> None:
         slot = self.slots[seat]
         if seq:
             slot.last_seq = seq
@@ -603,6 +618,7 @@ class Table(Dealing, Seating):
             if slot.peer is not None:
                 self._out(slot.peer, Ack(seq=seq))
         self.sid += 1
+        self._sent += [SentEvent(self.sid, seat if auto else None)] * len(events)
         self._deliver_events(events, now)
         game = self.game
         assert game is not None

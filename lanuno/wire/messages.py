@@ -421,6 +421,11 @@ class Hello(Message):
     kid: bool
     seed_commit: bytes
     """SHA-256 commitment to this client's seed for the next round (fairness.md)."""
+    seen_sid: int | None = None
+    """RESUME: the ``sid`` of the last ``state`` this client received at this table (0: none,
+    a client started again). The host first sends the current round's events after it, as
+    this seat may see them (messages.md, "After a resume"). None (or absent: a client from
+    before this field): only where the table stands."""
 
     def __post_init__(self) -> None:
         versions = _sequence("hello.versions", self.versions, 8, 1)
@@ -430,6 +435,7 @@ class Hello(Message):
         _opt_int("hello.age", self.age, 0, MAX_AGE)
         _bool("hello.kid", self.kid)
         _bytes("hello.seed_commit", self.seed_commit, 32)
+        _opt_int("hello.seen_sid", self.seen_sid, 0, U64)
 
 
 @message("ready", Role.CLIENT)

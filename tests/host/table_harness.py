@@ -104,7 +104,9 @@ class Harness:
         self.pump()
         return client
 
-    def resume(self, old: FakeClient) -> FakeClient:
+    def resume(self, old: FakeClient, *, seen_sid: int | None = None) -> FakeClient:
+        """``old``'s seat resumed on a new connection; ``seen_sid``: its hello's (the last
+        state that client got; None, as a client from before that field)."""
         peer = self.next_peer
         self.next_peer += 1
         assert old.seat is not None
@@ -125,7 +127,12 @@ class Harness:
         self.table.on_message(
             peer,
             Hello(
-                versions=(1,), name=old.name, age=None, kid=False, seed_commit=old.seeds.next_commit
+                versions=(1,),
+                name=old.name,
+                age=None,
+                kid=False,
+                seed_commit=old.seeds.next_commit,
+                seen_sid=seen_sid,
             ),
             self.now,
         )
