@@ -420,6 +420,7 @@ class ClientCore:
                 age=player.age,
                 kid=player.kid,
                 seed_commit=self.seeds.next_commit,
+                seen_sid=self._seen_sid(resumed),
             )
         )
         if self.ever_open:
@@ -428,6 +429,14 @@ class ClientCore:
                 self._send(request)  # the host acks duplicates without applying them
         self.ever_open = True
         self._events.append(Connected(done.check_number, resumed))
+
+    def _seen_sid(self, resumed: bool) -> int | None:
+        """What a RESUME's hello says this client saw last: the host first sends the
+        round's events after it (0, a client started again on a saved seat: the round's
+        story from its start). A JOIN has seen nothing of this table: None."""
+        if not resumed:
+            return None
+        return self.last_state.sid if self.last_state is not None else 0
 
     def _dropped(self, now: float, reason: str) -> None:
         """An open connection ended without a final goodbye: try to get the seat back."""

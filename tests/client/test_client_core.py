@@ -26,7 +26,7 @@ from lanuno.host.table import Table, TableConfig
 from lanuno.wire.connection import MAGIC_TABLE_REFUSED
 from lanuno.wire.crypto import counter_drbg
 from lanuno.wire.errors import CloseCode
-from lanuno.wire.messages import Ack, GameEnd, HostSeedReveal, SeedCommit
+from lanuno.wire.messages import Ack, Event, GameEnd, HostSeedReveal, SeedCommit, State, Welcome
 
 ONE_ROUND = dataclasses.replace(preset("official"), target=None)
 """Every game is one round: games end quickly, so several fit in a test."""
@@ -543,3 +543,59 @@ def test_a_bounded_client_gives_up_when_the_host_does_not_come_back() -> None:
     _host_gone_for(ann.core, room.now, 60)
     assert ann.core.finished
     assert ann.core.end_reason == "the host did not come back"
+
+
+def test_back_after_a_drop_the_core_says_what_it_saw_and_gets_the_moves_it_missed() -> None:
+    """M-31: the resume's hello names the last state this client got; the host sends the
+    round's events after it (another player's move while this one was away) before the
+    state, and the core passes them on in order."""
+    room = make_room()
+    ann, bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    room.advance(1.5)
+    state = ann.core.last_state
+    assert state is not None
+    mover, away = (ann, bob) if state.actor == ann.core.seat else (bob, ann)
+    seen = away.core.last_state
+    assert seen is not None
+    room.drop(away)
+    moving = mover.core.last_state
+    assert moving is not None
+    mover.core.act(next((a for a in moving.legal if a.startswith("play ")), moving.legal[0]))
+    room.settle()
+    told = [e for e in mover.events if isinstance(e, Event) and e.sid > seen.sid]
+    assert told
+    before = len(away.events)
+    room.advance(0.0)  # away reconnects
+    assert away.peer is not None
+    hello = room.table.peers[away.peer].hello
+    assert hello is not None
+    assert hello.seen_sid == seen.sid
+    back = away.events[before:]
+    welcome = next(i for i, e in enumerate(back) if isinstance(e, Welcome))
+    first_state = next(i for i, e in enumerate(back) if isinstance(e, State))
+    missed = [e for e in back[welcome:first_state] if isinstance(e, Event)]
+    assert [(e.sid, e.type) for e in missed] == [(e.sid, e.type) for e in told]
+
+
+def test_a_client_started_again_on_its_seat_gets_the_round_from_its_start() -> None:
+    """A restarted client saw nothing of the table: its hello says 0, and its log can
+    tell the round from its deal (its own hand included), not only where it stands."""
+    room = make_room()
+    ann, _bob = room.add("Ann"), room.add("Bob")
+    room.table.start(room.now)
+    room.settle()
+    room.advance(1.5)
+    ticket = ann.core.ticket
+    room.drop(ann)
+    room.players.remove(ann)  # the process is gone
+    again = room.add("Ann", ticket=ticket, code="")
+    assert again.peer is not None
+    hello = room.table.peers[again.peer].hello
+    assert hello is not None
+    assert hello.seen_sid == 0
+    first_state = next(i for i, e in enumerate(again.events) if isinstance(e, State))
+    kinds = [e.type for e in again.events[:first_state] if isinstance(e, Event)]
+    assert kinds[0] == "round_started"
+    assert "hand_dealt" in kinds
