@@ -24,7 +24,7 @@ from typing import Literal
 from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost, SeedUnused
 from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
-from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round, went_on_line
+from lanuno.ui.narrate import EventLog, LogLine, TimeAway, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.wire.messages import (
@@ -162,8 +162,8 @@ class ClientModel:
         self.preset = ""
         self._story_round: int | None = None
         """The round whose story the log tells (from its start, or from when we arrived)."""
-        self._away_from: State | None = None
-        """The last state before a drop, until the first state after it."""
+        self._away = TimeAway()
+        """Back after a drop: the events missed, until the first state."""
         self._drawn: tuple[str, ...] = ()
         """The cards of this seat's last draw (its own private event)."""
         self.gift_cards: tuple[str, ...] = ()
@@ -328,10 +328,11 @@ class ClientModel:
             if round_no is not None:
                 self._story_round = round_no  # the log tells the round from its start
             self._note_gift(message)
+            self._away.before_event(self.log, self.tr)
             self.log.add_event(message.type, message.fields, self.name_of, self.tr, self.seat)
         elif isinstance(message, Welcome):
             self.host_still_lost = None
-            self._away_from = self.state  # a welcome mid-game: back after a drop
+            self._away.welcomed(self.state, message.seat)  # mid-game: back after a drop
             self.seat = message.seat
             self.watching = message.seat is None  # a late joiner: seated at the next game
             self.table = message.table
@@ -397,10 +398,7 @@ class ClientModel:
         if line is not None:  # arrived mid-round: the log has none of the round's story
             self._story_round = state.round
             self.log.add(LogLine(line, "info"))
-        went_on = went_on_line(self.tr, self._away_from, state) if self.seat is not None else None
-        self._away_from = None
-        if went_on is not None:  # the events of the time away never came
-            self.log.add(LogLine(went_on, "info"))
+        self._away.at_state(self.log, self.tr, state)
         self.hand = sort_hand(state.hand)
         self.deadline_at = None if state.deadline_ms is None else now + state.deadline_ms / 1000
         if state.phase not in _OVER and not self._summary_stays(state):

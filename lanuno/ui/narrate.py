@@ -62,17 +62,25 @@ def describe(
     me: int | None = None,
 ) -> LogLine:
     """One sentence for one event; ``me`` (the reader's seat) is narrated in the second
-    person ("You played red 7", "Max caught you"), never by name."""
+    person ("You played red 7", "Max caught you"), never by name; a move a bot made in
+    that seat while its player was away (``bot``: sent again after a resume) says so ("A
+    bot played your red 7 for you")."""
     seat = _int(fields, "seat")
     count = _int(fields, "count") or 0
     narration = _Narration(
-        fields, names, tr, me, seat, names(seat), count, tr.plural("card", count)
+        fields, names, tr, me, seat, names(seat), count, tr.plural("card", count), by_bot(fields)
     )
     for part in (_table_events, _call_events, _private_events):
         line = part(kind, narration)
         if line is not None:
             return line
     return LogLine(tr("ev.other", type=kind.replace("_", " ")), "info")
+
+
+def by_bot(fields: Mapping[str, EventValue]) -> bool:
+    """The event is of a move a bot made in the reader's seat (messages.md, "After a
+    resume": only a resumed seat's own missed moves are marked)."""
+    return fields.get("bot") is True
 
 
 class _Unset:
@@ -94,6 +102,8 @@ class _Narration:
     name: str
     count: int
     cards: str
+    bot: bool
+    """A bot made this move in the reader's seat."""
 
     def say(
         self,
@@ -103,10 +113,12 @@ class _Narration:
         **values: object,
     ) -> str:
         """``key.you`` when the reader is the subject (the event's seat unless named),
-        ``key.you_target`` when the object."""
+        ``key.bot`` when a bot acted as the reader, ``key.you_target`` when the object."""
         me, tr = self.me, self.tr
         if isinstance(subject, _Unset):
             subject = self.seat
+        if me is not None and subject == me and self.bot and f"{key}.bot" in EN:
+            return tr(f"{key}.bot", **values)
         if me is not None and subject == me and f"{key}.you" in EN:
             return tr(f"{key}.you", **values)
         if me is not None and obj == me and f"{key}.you_target" in EN:
@@ -228,7 +240,8 @@ def _private_events(kind: str, n: _Narration) -> LogLine | None:
     tr = n.tr
     say = n.say
     if kind in ("hand_dealt", "cards_drawn"):
-        return LogLine(tr(f"ev.{kind}", cards=_cards(tr, _list(fields, "cards"))), "mine")
+        key = f"ev.{kind}.bot" if n.bot and kind == "cards_drawn" else f"ev.{kind}"
+        return LogLine(tr(key, cards=_cards(tr, _list(fields, "cards"))), "mine")
     if kind == "cards_received":
         return LogLine(
             tr(
@@ -297,10 +310,11 @@ class EventLog:
         ):
             return  # "You drew red 7." already said it; a penalty's line still says why
         if kind == "color_chosen" and open_wild is not None and open_wild[0] == seat:
+            mine = me is not None and seat == me
+            voice = (".bot" if by_bot(fields) else ".you") if mine else ""
             self.lines[-1] = LogLine(
-                tr.you(
-                    "ev.played_chose",
-                    me is not None and seat == me,
+                tr(
+                    f"ev.played_chose{voice}",
                     name=names(seat),
                     card=_card(tr, open_wild[1]),
                     color=_color(tr, fields),
@@ -331,10 +345,51 @@ def started_round(kind: str, fields: Mapping[str, EventValue]) -> int | None:
     return _int(fields, "round_no") if kind == "round_started" else None
 
 
+class TimeAway:
+    """A player's log back after a drop, for both clients. A resumed seat's host sends the
+    events of the round it missed between its ``welcome`` and the first ``state``
+    (messages.md, "After a resume"): the log tells them under a heading ("While you were
+    disconnected:") and closes them ("You are back at the table."). A host from before
+    that sends none: one line then says where the round stands (``went_on_line``)."""
+
+    def __init__(self) -> None:
+        self._before: State | None = None
+        """The last state before the drop, from the welcome back to the first state."""
+        self._told = 0
+        """Events of the time away told so far."""
+
+    def welcomed(self, last: State | None, seat: int | None) -> None:
+        """A ``welcome``: a seat's, with a game under way before (not over: a welcome in
+        the lobby seats a player for the next game), is the seat back after a drop."""
+        away = seat is not None and last is not None and last.phase != "game_over"
+        self._before, self._told = (last if away else None), 0
+
+    def before_event(self, log: EventLog, tr: Translator) -> None:
+        """Call before logging an event: the heading, before the first one missed."""
+        if self._before is None:
+            return
+        if not self._told:
+            log.add(LogLine(tr("log.away"), "info"))
+        self._told += 1
+
+    def at_state(self, log: EventLog, tr: Translator, state: State) -> bool:
+        """Call at every state: the close of the time away (or where the round stands, if
+        no events came); True when the log got a line."""
+        before, told = self._before, self._told
+        self._before, self._told = None, 0
+        if before is None:
+            return False
+        line = tr("log.back") if told else went_on_line(tr, before, state)
+        if line is None:
+            return False
+        log.add(LogLine(line, "info"))
+        return True
+
+
 def went_on_line(tr: Translator, before: State | None, state: State) -> str | None:
-    """Back at the table after a drop (a new welcome, then this state): the events of the
-    time away never reached this player, so say that the round went on and where it
-    stands. None when nothing happened meanwhile (the same state id), when there was no
+    """Back at the table after a drop (a new welcome, then this state), from a host that
+    sends no events of the time away (``TimeAway``): say that the round went on and where
+    it stands. None when nothing happened meanwhile (the same state id), when there was no
     round before, or when the round is another (``mid_round_line`` says where it stands)."""
     if before is None or state.sid == before.sid or state.round != before.round:
         return None

@@ -24,7 +24,7 @@ from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost
 from lanuno.ui.client_model import decision_prompt, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.narrate import EventLog, Names, mid_round_line, started_round, went_on_line
+from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line, ended_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.typed import ActionWords
@@ -161,8 +161,8 @@ class PlainClient:
         tells the session where its action numbers carry on)."""
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
         self.said_bye = False
-        self._away_from: State | None = None
-        """The last state before a drop, until the first state after it."""
+        self._away = TimeAway()
+        """Back after a drop: the events missed, until the first state."""
         self.connection = session.connection
         """The connection state last told (a drop and a reconnection are said once each)."""
 
@@ -190,6 +190,7 @@ class PlainClient:
         elif isinstance(message, State):
             self._show_state(message)
         elif isinstance(message, Event):
+            self._away.before_event(self.narrator.log, tr)
             for line in self.narrator.event(message):
                 self.say("  " + line)
         elif isinstance(message, ErrorReply):
@@ -219,7 +220,7 @@ class PlainClient:
 
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
-        self._away_from = self.state  # a welcome mid-game: back after a drop
+        self._away.welcomed(self.state, message.seat)  # mid-game: back after a drop
         check = self.session.check_number
         if message.seat is None:  # a late joiner watches until the next game
             self.say(
@@ -255,20 +256,17 @@ class PlainClient:
 
     def _show_state(self, message: State) -> None:
         seat = self.session.seat
-        for line in self.narrator.flush() if message.phase != "choose_color" else []:
+        back = self._away.at_state(self.narrator.log, self.tr, message)
+        for line in self.narrator.flush() if message.phase != "choose_color" or back else []:
             self.say("  " + line)
         if message.phase == "game_over":
             return  # the game's end was said; the table is in its lobby until the next one
-        went_on = went_on_line(self.tr, self._away_from, message) if seat is not None else None
-        if went_on is not None:  # the events of the time away never came
-            self.say("  " + went_on)
         changed = (
             self.state is None
-            or went_on is not None
+            or back
             or self.state.legal != message.legal
             or (message.actor == seat and self.state.sid != message.sid)
         )
-        self._away_from = None
         self.state = message
         if changed:
             self.say(render_state(message, seat, self.name_of, self.tr, self.words))

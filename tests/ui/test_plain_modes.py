@@ -380,9 +380,10 @@ def test_a_french_hand_and_its_choices_read_as_the_french_screens_write_cards() 
 )  # fmt: skip
 def test_a_player_back_after_a_drop_reads_that_the_round_went_on(lang: str, said: str) -> None:
     """Seen in the lab: a bot played Ann's red 5 while her link was down, and her log went
-    from the last move she saw straight to the next, her card gone without a word. The
-    events of the time away never reach the client; the state after the welcome says where
-    the round stands. Nothing is said when nothing happened meanwhile."""
+    from the last move she saw straight to the next, her card gone without a word. A host
+    from before M-31 sends no events of the time away: the state after the welcome says
+    where the round stands (tests/ui/test_time_away.py: the events, from a host that sends
+    them). Nothing is said when nothing happened meanwhile."""
     before = state(sid=7, top="B5", color="B", hand=("R5", "Y3", "G1", "B2"))
     after = state(sid=9, top="R5", color="R", hand=("Y3", "G1", "B2"))
     for resumed, expected in ((after, [said]), (before, [])):
