@@ -88,6 +88,12 @@ def event_message(event: EngineEvent, sid: int) -> tuple[int | None, Event]:
     return event.audience, Event(sid=sid, type=kind, fields=_event_fields(data))
 
 
+MAX_MISSED_EVENTS = 500
+"""A resumed seat gets at most the latest this many events it missed: about 140 KB of
+frames, far below the 1 MiB a peer may have queued before it is cut off (framing.md), and
+more than a player's log keeps."""
+
+
 class SentEvent(NamedTuple):
     """How one engine event of the round went out."""
 
@@ -101,8 +107,9 @@ def missed_events(
 ) -> list[tuple[int | None, Event]]:
     """The events (one round's, each sent as ``sent`` says) after ``seen_sid`` that ``seat``
     may see, in order, with their audience as ``event_message`` gives it: the public ones
-    and the seat's own private ones, never another seat's. An event of a move a bot made
-    for ``seat`` carries ``bot: true`` (what the player did not do themselves)."""
+    and the seat's own private ones, never another seat's; the latest
+    ``MAX_MISSED_EVENTS`` of them. An event of a move a bot made for ``seat`` carries
+    ``bot: true`` (what the player did not do themselves)."""
     assert len(events) == len(sent), "an event of the round without its sid"
     missed: list[tuple[int | None, Event]] = []
     for event, (sid, bot_for) in zip(events, sent, strict=True):
@@ -114,7 +121,7 @@ def missed_events(
         if bot_for == seat:
             message = dataclasses.replace(message, fields={**message.fields, "bot": True})
         missed.append((audience, message))
-    return missed
+    return missed[-MAX_MISSED_EVENTS:]
 
 
 def _event_fields(data: Mapping[str, Any]) -> dict[str, Any]:

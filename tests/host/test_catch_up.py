@@ -7,7 +7,9 @@ import random
 
 from table_harness import PRIVATE_EVENTS, FakeClient, Harness
 
+from lanuno.engine.events import DrawCause, Drew
 from lanuno.engine.rules import preset
+from lanuno.host.projection import MAX_MISSED_EVENTS, SentEvent, missed_events
 from lanuno.host.table import Table, TableConfig, TablePhase
 from lanuno.wire.messages import Event, Message, RoundEnd, State, Welcome
 
@@ -168,3 +170,15 @@ def test_a_host_restarted_from_its_journal_sends_the_same_missed_events() -> Non
     restored.now = h.now
     assert restored.table.sid == h.table.sid
     assert catch_up(restored.resume(ann, seen_sid=seen.sid)) == live
+
+
+def test_a_very_long_round_sends_only_the_latest_missed_events() -> None:
+    """The host queues at most 1 MiB for a peer before cutting it off (framing.md): a
+    returning seat gets the latest MAX_MISSED_EVENTS of a round, never the whole of one
+    that went on for thousands of moves."""
+    events = [Drew(seat, 1, DrawCause.DRAW) for seat in (0, 1, 2)] * 400
+    sent = [SentEvent(sid, None) for sid in range(1, len(events) + 1)]
+    missed = missed_events(events, sent, 1, 0)
+    assert len(missed) == MAX_MISSED_EVENTS
+    assert [event.sid for _owner, event in missed] == list(range(701, 1201))
+    assert len(missed_events(events, sent, 1, 1000)) == 200
