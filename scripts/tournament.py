@@ -14,6 +14,10 @@ whatever the load; decision times are then measured separately with the shipped 
     python scripts/tournament.py            # full: about 1100 rounds a match, ±3 points
     python scripts/tournament.py --quick    # a smaller run
     python scripts/tournament.py --only expert_vs_intermediate_2p --rounds 400   # one match
+    python scripts/tournament.py --only expert_in_4p_vs_3_intermediates --target 500 --rounds 600
+
+With ``--target N`` every match plays whole games to N points instead of single rounds
+(``--rounds`` then counts games): the game win rate, how a party keeps score.
 
 The last four lines are the headline single-round win rates of the expert, among them
 ``expert_vs_intermediate_2p`` and ``expert_in_4p_vs_3_intermediates``.
@@ -117,23 +121,37 @@ class Outcome:
     """Points scored by the field, per seat."""
 
 
-def play_one(match: Match, index: int, seed: int, playouts: int) -> Outcome:
-    """Round ``index`` of a match: deal ``index // players``, focus seat ``index % players``."""
+def rules_for(match: Match, target: int | None) -> Rules:
+    """The match's table: single rounds, or whole games to ``target`` points."""
+    if target is None:
+        return RULES[match.table]
+    return with_options(preset(match.table), [f"target={target}"])
+
+
+def play_one(
+    match: Match, index: int, seed: int, playouts: int, target: int | None = None
+) -> Outcome:
+    """Round (or game, with a ``target``) ``index`` of a match: deal ``index // players``,
+    focus seat ``index % players``."""
     n = match.players
     deal, focus_seat = divmod(index, n)
     levels = [match.field] * n
     levels[focus_seat] = match.focus
     bots = [make_bot(level, playouts=playouts) for level in levels]
-    result = play_game(RULES[match.table], bots, f"{seed}/{match.name}/{deal}")
+    result = play_game(rules_for(match, target), bots, f"{seed}/{match.name}/{deal}")
     won = result.winner == focus_seat
     points = result.scores[result.winner]
     return Outcome(won, points if won else 0, 0 if won else points // (n - 1))
 
 
-def play_chunk(job: tuple[int, int, int, int, int]) -> tuple[int, list[Outcome]]:
-    match_no, start, stop, seed, playouts = job
+Job = tuple[int, int, int, int, int, int | None]
+"""A chunk of a match: match number, first and last index, seed, playouts, target."""
+
+
+def play_chunk(job: Job) -> tuple[int, list[Outcome]]:
+    match_no, start, stop, seed, playouts, target = job
     match = MATCHES[match_no]
-    return match_no, [play_one(match, i, seed, playouts) for i in range(start, stop)]
+    return match_no, [play_one(match, i, seed, playouts, target) for i in range(start, stop)]
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -203,6 +221,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"expert worlds per decision (default {FULL_PLAYOUTS}, quick {QUICK_PLAYOUTS})",
     )
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--target",
+        type=int,
+        help="play whole games to this many points (--rounds then counts games)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timing-rounds", type=int, help="rounds for the decision times")
     parser.add_argument(
@@ -214,18 +237,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     playouts = args.playouts or (QUICK_PLAYOUTS if args.quick else FULL_PLAYOUTS)
     timing_rounds = args.timing_rounds or (4 if args.quick else 24)
 
-    jobs = []
+    jobs: list[Job] = []
     for match_no, match in enumerate(MATCHES):
         if match not in chosen:
             continue
         total = rounds_per_match(round(requested * match.share), match.players)
         for start in range(0, total, CHUNK):
-            jobs.append((match_no, start, min(total, start + CHUNK), args.seed, playouts))
+            jobs.append(
+                (match_no, start, min(total, start + CHUNK), args.seed, playouts, args.target)
+            )
     # The slow jobs (an expert at the table) first, so the workers finish together.
     jobs.sort(key=lambda job: MATCHES[job[0]].focus != "expert")
     print(
         f"tournament: {len(chosen)} matches, ~{requested} rounds each (kids' tables "
-        f"{KIDS_SHARE:.0%}), single rounds, expert {playouts} worlds/decision, "
+        f"{KIDS_SHARE:.0%}), "
+        f"{'single rounds' if args.target is None else f'whole games to {args.target}'}, "
+        f"expert {playouts} worlds/decision, "
         f"seed {args.seed}, {args.workers} workers"
     )
     started = time.perf_counter()
@@ -237,8 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print()
     print(
-        f"{'match':<34} {'rounds':>6} {'win rate':>8}  {'95% interval':<15} "
-        f"{'pts/round':>9} {'field pts':>9}"
+        f"{'match':<34} {'rounds' if args.target is None else 'games':>6} {'win rate':>8}  "
+        f"{'95% interval':<15} "
+        f"{'pts/round' if args.target is None else 'pts/game':>9} {'field pts':>9}"
     )
     rates: dict[str, float] = {}
     for match, results in zip(MATCHES, outcomes, strict=True):
