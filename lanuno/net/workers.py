@@ -56,6 +56,30 @@ def _worker_init() -> None:
                 os._exit(0)
 
 
+_TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
+"""The ``-W`` filter multiprocessing's resource tracker is started with (see below)."""
+
+
+def _start_quiet_tracker() -> None:
+    """Start multiprocessing's resource tracker, if it is not running, without its warning
+    of leaked semaphores. A host killed with ``kill -9`` leaves its pool's semaphores to the
+    tracker, which outlives it, removes them, and said "There appear to be 5 leaked
+    semaphore objects" on the host's terminal, where its owner types ``--resume``: nothing
+    stays leaked, and nothing there is theirs to act on. The tracker takes its warning
+    filters from ``sys.warnoptions`` when it is spawned; the host's own are left as they
+    were."""
+    if os.name != "posix":
+        return
+    from multiprocessing import resource_tracker
+
+    options = list(sys.warnoptions)
+    sys.warnoptions.append(_TRACKER_QUIET)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions[:] = options
+
+
 def _choose(bot: Bot, observation: Observation, seed: int) -> Action | None:
     """In a worker: the bot (plain frozen data, like the observation) decides, within its
     own time budget."""
@@ -92,6 +116,7 @@ class Workers:
                 if self.kind == "thread":
                     self._pool = concurrent.futures.ThreadPoolExecutor(self.processes)
                 else:
+                    _start_quiet_tracker()  # before the pool's semaphores are registered
                     self._pool = concurrent.futures.ProcessPoolExecutor(
                         self.processes,
                         mp_context=multiprocessing.get_context("spawn"),
