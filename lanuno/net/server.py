@@ -176,6 +176,17 @@ def lan_address() -> str:
     return address
 
 
+def _gave_up(error: ProtocolError | OSError, pending: Pending) -> bool:
+    """Whether a handshake ended because its client hung up before the key exchange was
+    done (end of stream, a reset): no refusal, and no failure of the code (a hang-up after
+    the host's SPAKE2 reply is one: ``pending.confirming``)."""
+    if pending.confirming:
+        return False
+    if isinstance(error, ProtocolError):
+        return error.code is CloseCode.TRUNCATED
+    return isinstance(error, ConnectionError)
+
+
 def _new_screen_code(random_bytes: Callable[[int], bytes], room_code: str) -> str:
     """A table's screen code: 6 digits of its own (never its room code)."""
     while True:
@@ -596,7 +607,15 @@ class TableServer:
         except (ProtocolError, OSError) as error:
             with contextlib.suppress(Exception):
                 write_if_open(writer, conn.data_to_send())  # e.g. the resume refusal
-            if not pending.evicted:
+            if pending.evicted:
+                pass
+            elif _gave_up(error, pending):
+                # Nothing was refused: e.g. a host stopped for minutes (kill -STOP, a laptop
+                # asleep) finds its players' timed-out attempts queued, one per retry.
+                self.gate.log_now_and_then(
+                    "gave_up", f"{ip}: a client gave up before its handshake was done"
+                )
+            else:
                 self._log(f"{ip}: handshake refused ({error})")
             failed_code = isinstance(error, ProtocolError) and error.code is CloseCode.AUTH_FAILED
             if failed_code and conn.mode is not Mode.RESUME:  # a secret is not guessable

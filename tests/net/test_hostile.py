@@ -12,6 +12,7 @@ import random
 import socket
 
 import pytest
+from helpers import until
 from net_helpers import join
 
 from lanuno.engine.rules import preset
@@ -281,6 +282,31 @@ async def test_handshakes_abandoned_after_the_spake2_reply_count_against_the_cod
         assert table.guard.total_failures == 5
         assert table.room_code != first
         assert server.code_rotations == 1
+    finally:
+        await server.close()
+
+
+async def give_up_before_the_exchange(port: int, ip: str) -> None:
+    """A client hello, the host's answer, then a hang-up: as a client does whose connect
+    attempt timed out while the host was stopped (the kernel had accepted it)."""
+    reader, writer = await connect_from(ip, port)
+    writer.write(ClientConnection.join("000000", os.urandom).data_to_send())
+    assert await reader.read(65536), "the host did not answer the client hello"
+    writer.close()
+
+
+async def test_clients_that_gave_up_before_the_exchange_are_not_refusals_in_the_log() -> None:
+    """A host stopped for minutes (kill -STOP) finds its players' abandoned attempts queued
+    when it runs again: one quiet line, not a "handshake refused (TRUNCATED ...)" each."""
+    lines: list[str] = []
+    table, server = await serve(ServerLimits(**GENEROUS), lines)
+    try:
+        for k in range(6):
+            await give_up_before_the_exchange(server.port, f"127.0.0.{20 + k % 3}")
+        await until(lambda: not server.gate.pending, "the abandoned handshakes ended")
+        assert not [line for line in lines if "refused" in line], lines
+        assert len([line for line in lines if "gave up" in line]) == 1, lines
+        assert table.guard.total_failures == 0
     finally:
         await server.close()
 
