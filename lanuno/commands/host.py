@@ -299,7 +299,8 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
             loop.add_signal_handler(sig, stop)
     await _start(hall, args, bind, port)
     try:
-        await _open_tables(args, config, hall, restored)
+        async with hall.opening():
+            await _open_tables(args, config, hall, restored)
     except BaseException:
         await hall.close()
         raise

@@ -367,6 +367,11 @@ class Listener:
         self._tasks: set[asyncio.Task[None]] = set()
         self._writers: set[asyncio.StreamWriter] = set()
         self.closing = False
+        self.opening: asyncio.Event | None = None
+        """Set while the host opens the tables it starts with, after it listens (a resumed
+        hall, one table after the other): a hello naming a table not open yet waits for
+        this event (within its handshake time) before it is told there is no such table.
+        A remote screen told so stops for good."""
 
     async def start(self) -> None:
         self._server = await asyncio.start_server(self._accept, self.host, self.port)
@@ -429,6 +434,12 @@ class Listener:
                 self._log(f"{ip}: handshake refused (not this generation's client hello)")
             return False
         server = self.route(first[TABLE_BYTE])
+        opening = self.opening
+        if server is None and opening is not None:
+            left = gate.limits.handshake_timeout - (gate.now() - pending.since)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(opening.wait(), max(0.0, left))
+            server = self.route(first[TABLE_BYTE])
         if server is None or server.closed.is_set():
             gate.forget(pending)
             write_if_open(writer, MAGIC_TABLE_REFUSED)

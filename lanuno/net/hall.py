@@ -40,7 +40,7 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -215,6 +215,19 @@ class Hall:
             self.listener.port = port
         await self.listener.start()
         self.port = self.listener.port
+
+    @contextlib.asynccontextmanager
+    async def opening(self) -> AsyncIterator[None]:
+        """The host opens its first tables (listening already: the port is known): a
+        player or screen coming back to one of them meanwhile (a resumed hall's) waits for
+        it, rather than be told the hall has no such table."""
+        event = asyncio.Event()
+        self.listener.opening = event
+        try:
+            yield
+        finally:
+            self.listener.opening = None
+            event.set()
 
     async def open_table(
         self,

@@ -259,6 +259,32 @@ async def test_a_table_not_served_is_refused_with_T_and_generation_1_with_V() ->
         await hall.close()
 
 
+async def test_a_player_back_while_a_resumed_hall_opens_its_tables_waits_for_the_table() -> None:
+    """A resumed hall listens, then opens its tables one after the other: a player (or a
+    remote screen, which stops for good when told so) coming back to table 2 before it is
+    open gets its seat, not 'the host has no table 2'."""
+    hall = Hall(host="127.0.0.1", port=0, limits=FAST_LIMITS)
+    await hall.start()
+    rules = rules_preset("official")
+    try:
+        async with hall.opening():
+            await hall.open_table(TableConfig(name="Table 1", rules=rules))
+            second = Table(TableConfig(name="Table 2", rules=rules), os.urandom)
+            session = NetClientSession(
+                "127.0.0.1", hall.port, second.room_code, "Eve", table=2, timing=FAST
+            )
+            joining = asyncio.create_task(session.connect())
+            await until(lambda: hall.gate.pending or joining.done(), "a hello for table 2")
+            await asyncio.sleep(0.1)  # read and routed (with no table 2 open yet)
+            await hall.open_table(second.config, table=second)
+        await joining
+        await until(lambda: session.seat is not None, "Eve is seated")
+        assert session.seat == 0
+        await session.close()
+    finally:
+        await hall.close()
+
+
 async def test_a_closed_table_is_refused_and_the_others_go_on() -> None:
     hall = await _hall(3)
     try:
