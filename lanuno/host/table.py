@@ -216,6 +216,9 @@ class Table(Dealing, Seating):
                 room_id=self.room_id, code=self.guard.code, name=config.name, rules=self.rules
             )
         )
+        # The shared screens (the host's own, remote ones) show the table's rules at once,
+        # not the first choice of each option until someone sits down.
+        self._send_lobby()
 
     # ------------------------------------------------------------------ adapter surface
 

@@ -43,3 +43,13 @@ def test_a_restored_lobby_shows_its_bots() -> None:
     restored = Table.restore(h.records, TableConfig(), counter_drbg(b"r"), now=h.now)
     lobby = [m for m in screen_messages(restored) if isinstance(m, Lobby)]
     assert [s.kind for s in lobby[-1].seats][:1] == ["bot"]
+
+
+def test_a_new_table_shows_its_rules_on_the_screen_before_anyone_sits_down() -> None:
+    """Before, the host's screen said 'Points to win: 200' (the first choice it offers)
+    until the first player joined and the lobby came: an official game goes to 500."""
+    table = Table(TableConfig(name="Kitchen"), counter_drbg(b"t"))
+    lobby = [m for m in screen_messages(table) if isinstance(m, Lobby)]
+    assert lobby, "no lobby for the shared screens"
+    assert lobby[-1].options["target"] == 500
+    assert lobby[-1].can_start is False
