@@ -235,24 +235,33 @@ class PlainClient:
                     seat=message.seat + 1,
                 )
             )
-        if check is not None and not self.local:
+        # Compared with the number next to one's name on the shared screen: a spectator
+        # has none there (it is said again with the seat, when the game ends).
+        if check is not None and not self.local and message.seat is not None:
             self.say(tr("lobby.check", check=format_check_number(check)))
 
     def _show_lobby(self, message: Lobby) -> None:
-        tr = self.tr
         self.lobby = message
         self._at_table.set()
         if self.state is None:  # in the lobby: who is there (later: presence only)
-            seats = ", ".join(
-                f"{index + 1}. {self.name_of(index)}"
-                + (f" ({tr('lobby.ready')})" if s.ready and s.kind == "human" else "")
-                for index, s in enumerate(message.seats)
-                if s.name
-            )
-            # Not "type ready" to a player who is (or who resumed a game under way).
-            seat = self.session.seat
-            ready = seat is not None and seat < len(message.seats) and message.seats[seat].ready
-            self.say(tr("plain.lobby_ready" if ready else "plain.lobby", seats=seats))
+            self.say(self._lobby_line(message))
+
+    def _lobby_line(self, message: Lobby) -> str:
+        """Who is at the table, and 'type ready' only to a player who may and is not: not
+        to a spectator, nor in a game under way (a player back before its first state)."""
+        tr = self.tr
+        seat = self.session.seat
+        if seat is None or game_under_way(message):
+            names = (f"{i + 1}. {self.name_of(i)}" for i, s in enumerate(message.seats) if s.name)
+            return tr("plain.at_table", seats=", ".join(names))
+        seats = ", ".join(
+            f"{index + 1}. {self.name_of(index)}"
+            + (f" ({tr('lobby.ready')})" if s.ready and s.kind == "human" else "")
+            for index, s in enumerate(message.seats)
+            if s.name
+        )
+        ready = seat < len(message.seats) and message.seats[seat].ready
+        return tr("plain.lobby_ready" if ready else "plain.lobby", seats=seats)
 
     def _show_state(self, message: State) -> None:
         seat = self.session.seat
@@ -295,6 +304,8 @@ class PlainClient:
                 self.say(
                     render_state(self.state, self.session.seat, self.name_of, self.tr, self.words)
                 )
+            elif self.lobby is not None:  # in the lobby: who is there (it said nothing)
+                self.say(self._lobby_line(self.lobby))
         elif word in READY_WORDS:
             await self.session.set_ready(True)
         elif text.isdigit() and self.state is not None:
@@ -490,6 +501,12 @@ async def log_screen(
                 playing = False
     finally:
         watcher.cancel()
+
+
+def game_under_way(lobby: Lobby) -> bool:
+    """Whether the lobby is sent during a game: two seats taken, and yet the host could
+    not start (its ``can_start`` is true in its lobby whenever two seats are taken)."""
+    return not lobby.can_start and sum(1 for s in lobby.seats if s.kind != "empty") >= 2
 
 
 def _lobby_tags(seat: LobbySeat, tr: Translator) -> list[str]:

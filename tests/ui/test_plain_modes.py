@@ -416,6 +416,41 @@ def test_the_lobby_line_asks_for_ready_only_a_player_who_is_not(lang: str) -> No
         assert (asking in line) is asked, line
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_nobody_is_asked_for_ready_in_a_game_under_way_nor_while_watching(lang: str) -> None:
+    """Seen in the lab: a player back at a host resumed from its journal (no seat ready
+    there) read "Lobby: ... Type 'ready' when you are." before the round it was in; a late
+    guest watching the game read the same, and was told to compare a check number with the
+    one next to a name it does not have on the shared screen."""
+    tr = translator(lang)
+    asking = tr("plain.lobby", seats="X").split("X")[1]
+    back, _session, out = plain(lang, seat=2)
+    back.show(welcome(seat=2))
+    back.show(lobby(ready=False, can_start=False))  # a game under way: the host cannot start
+    said = out.getvalue()
+    assert asking not in said
+    assert tr("plain.at_table", seats="1. Lea, 2. Max, 3. Ana, 4. Bot Bob") in said
+    late, watching, out = plain(lang, seat=2)
+    watching._seat = None  # type: ignore[assignment]
+    late.show(welcome(seat=None))  # type: ignore[arg-type]
+    late.show(lobby(ready=True, can_start=False))
+    said = out.getvalue()
+    assert asking not in said
+    assert tr("lobby.check", check="X").split("X")[0] not in said
+    assert tr("plain.at_table", seats="1. Lea, 2. Max, 3. Ana, 4. Bot Bob") in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_state_typed_in_the_lobby_says_who_is_there(lang: str) -> None:
+    """It said nothing at all (only a round has a state to show)."""
+    client, _session, out = plain(lang, seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby(ready=False))
+    before = out.getvalue()
+    asyncio.run(client.handle_line("state"))
+    assert out.getvalue()[len(before) :].strip() == before.strip().splitlines()[-1]
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
