@@ -46,17 +46,29 @@ async def _read_line(prompt: str) -> str:
     return ""
 
 
-def describe_table(t: TableInfo, tr: Translator) -> str:
-    """One line of the list: name, table number and address, seats free, preset."""
-    line = tr(
-        "join.table",
-        name=t.name,
-        number=t.table,
-        address=t.endpoint,
-        free=t.free,
-        preset=tr.preset(t.preset),
-    )
+def describe_table(t: TableInfo, tr: Translator, *, seat_waiting: bool = False) -> str:
+    """One line of the list: name, table number and address, seats free, preset; or that
+    a game is on there (no seat is free during a game: discovery.md)."""
+    if t.free == 0 and not seat_waiting:
+        line = tr("join.table_playing", name=t.name, number=t.table, address=t.endpoint)
+    else:
+        line = tr(
+            "join.table",
+            name=t.name,
+            number=t.table,
+            address=t.endpoint,
+            free=t.free,
+            preset=tr.preset(t.preset),
+        )
     return line + (tr("join.stale") if t.stale else "")
+
+
+def tables_to_list(found: list[TableInfo], mine: set[bytes]) -> list[TableInfo]:
+    """The tables a bare join offers: those with seats free (or this user's seat) first,
+    then those in a game, where a player who joins watches and plays the next game (it
+    said there was no table, and to ask the host for the address of the one it found)."""
+    first = [t for t in found if t.free > 0 or _room(t) in mine]
+    return first + [t for t in found if t not in first]
 
 
 async def _choose_table(
@@ -77,12 +89,12 @@ async def _choose_table(
             if len(waiting) == 1:
                 say(tr("join.waiting_seat", table=waiting[0].name))
                 return waiting[0]
-            tables = [t for t in found if t.free > 0 or _room(t) in mine]
+            tables = tables_to_list(found, mine)
             if not tables:
-                say(tr("join.none_free" if found else "join.none"))
+                say(tr("join.none"))
                 return None
             for i, t in enumerate(tables, 1):
-                say(f"  {i}) {describe_table(t, tr)}")
+                say(f"  {i}) {describe_table(t, tr, seat_waiting=_room(t) in mine)}")
             answer = await _read_line(tr("join.choose", count=len(tables)))
             if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
                 return None

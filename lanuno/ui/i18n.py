@@ -173,10 +173,10 @@ EN: dict[str, str] = {
     "notice.fairness": "This round's deck does not check out: {reason}",
     "join.looking": "looking for tables on the LAN (3 s)...",
     "join.waiting_seat": "your seat at {table} is waiting for you",
-    "join.none_free": "no table with seats free found; ask the host for its address: "
-    "lanuno join HOST:PORT",
     "join.none": "no table found; ask the host for its address: lanuno join HOST:PORT",
     "join.table": "{name}  (table {number} at {address})  {free} seats free, {preset} rules",
+    "join.table_playing": "{name}  (table {number} at {address})  in a game: watch it, "
+    "play the next",
     "join.stale": "  (not answering)",
     "join.choose": "choose 1-{count}: ",
     "join.gone": "that table does not answer any more; choose another",
@@ -745,10 +745,10 @@ FR: dict[str, str] = {
     "notice.fairness": "Le paquet de cette manche ne correspond pas : {reason}",
     "join.looking": "recherche des tables sur le réseau (3 s)...",
     "join.waiting_seat": "votre place à {table} vous attend",
-    "join.none_free": "aucune table avec des places libres ; demandez son adresse à l'hôte : "
-    "lanuno join HÔTE:PORT",
     "join.none": "aucune table trouvée ; demandez son adresse à l'hôte : lanuno join HÔTE:PORT",
     "join.table": "{name}  (table {number} à {address})  places libres : {free}, règles {preset}",
+    "join.table_playing": "{name}  (table {number} à {address})  partie en cours : "
+    "regardez-la, jouez la suivante",
     "join.stale": "  (ne répond pas)",
     "join.choose": "choisissez 1-{count} : ",
     "join.gone": "cette table ne répond plus ; choisissez-en une autre",

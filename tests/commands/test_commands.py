@@ -14,7 +14,7 @@ import pytest
 
 from lanuno.commands.common import split_address
 from lanuno.commands.host import default_table_name
-from lanuno.commands.join import describe_table
+from lanuno.commands.join import describe_table, tables_to_list
 from lanuno.net.discovery import TableInfo
 from lanuno.ui.i18n import translator
 
@@ -253,3 +253,27 @@ def test_the_join_list_names_each_tables_rules_in_the_players_language(
 ) -> None:
     table = TableInfo("kitchen", "kitchen", "10.0.0.2", 4000, 3, "kids2", "00", table=2)
     assert describe_table(table, translator(lang)) == line
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "kitchen  (table 1 at 10.0.0.2:4000)  in a game: watch it, play the next"),
+        (
+            "fr",
+            "kitchen  (table 1 à 10.0.0.2:4000)  partie en cours : regardez-la, jouez la suivante",
+        ),
+    ],
+)
+def test_a_bare_join_offers_a_table_in_a_game_after_those_with_seats_free(
+    lang: str, line: str
+) -> None:
+    """A late guest's bare join said "no table with seats free found; ask the host for its
+    address" of the one table in the room, in a game (its seats free are 0 then); joining
+    it, the guest watches and is seated for the next game."""
+    playing = TableInfo("kitchen", "kitchen", "10.0.0.2", 4000, 0, "official", "00")
+    open_one = TableInfo("hall", "Hall 2", "10.0.0.3", 4001, 4, "official", "01", table=2)
+    assert tables_to_list([playing], set()) == [playing]
+    assert tables_to_list([playing, open_one], set()) == [open_one, playing]
+    assert tables_to_list([playing, open_one], {bytes.fromhex("00")}) == [playing, open_one]
+    assert describe_table(playing, translator(lang)) == line
