@@ -98,8 +98,12 @@ def render_state(
     if state.deadline_ms is not None:
         head += "  " + tr("prompt.timer", seconds=state.deadline_ms // 1000)
     seats = "  ".join(
-        f"{s + 1}. {names(s)}{' ▶' if s == state.actor else ''}: {tr.plural('card', count)}"
-        f"{' ' + tr('table.uno') if state.uno[s].declared else ''}"
+        tr(
+            "plain.seat_cards",
+            seat=f"{s + 1}. {names(s)}{' ▶' if s == state.actor else ''}",
+            cards=tr.plural("card", count),
+        )
+        + (f" {tr('table.uno')}" if state.uno[s].declared else "")
         for s, count in enumerate(state.counts)
     )
     lines = [head, "  " + seats]

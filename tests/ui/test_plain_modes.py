@@ -370,6 +370,23 @@ def test_a_french_hand_and_its_choices_read_as_the_french_screens_write_cards() 
 
 
 @pytest.mark.parametrize(
+    ("lang", "seats"),
+    [
+        ("en", "  1. Lea: 5 cards  2. Max: 1 card UNO!  3. Ana ▶: 8 cards  4. Bot Bob: 3 cards"),
+        ("fr", "  1. Lea : 5 cartes  2. Max : 1 carte UNO !  3. Ana ▶ : 8 cartes  "
+         "4. Bot Bob : 3 cartes"),
+    ],
+)  # fmt: skip
+def test_the_seats_line_counts_cards_with_the_languages_colon(lang: str, seats: str) -> None:
+    """In French it read "1. Bruno: 7 cartes", where French sets its colon apart."""
+    client, _session, out = plain(lang, seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(sid=8))
+    assert seats in out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "While you were disconnected the round went on: the top card is red 5, and "
