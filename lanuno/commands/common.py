@@ -8,6 +8,7 @@ import argparse
 import errno
 import ipaddress
 import os
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,15 @@ def say(text: str) -> None:
     except OSError as error:
         if not terminal_gone(error):
             raise  # a closed terminal has nobody left to tell
+
+
+def say_item(prefix: str, text: str) -> None:
+    """One item of a numbered list (``"  2) "``, then the text), wrapped at its words to
+    the terminal's width."""
+    from lanuno.ui.widgets import list_item_lines  # prompt_toolkit: not for every command
+
+    for line in list_item_lines(prefix, text, shutil.get_terminal_size().columns):
+        say(line)
 
 
 def terminal_gone(error: BaseException) -> bool:

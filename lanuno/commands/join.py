@@ -10,7 +10,7 @@ import contextlib
 import getpass
 import sys
 
-from lanuno.commands.common import clean_name, locator_for, say, split_address
+from lanuno.commands.common import clean_name, locator_for, say, say_item, split_address
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
@@ -94,7 +94,7 @@ async def _choose_table(
                 say(tr("join.none"))
                 return None
             for i, t in enumerate(tables, 1):
-                say(f"  {i}) {describe_table(t, tr, seat_waiting=_room(t) in mine)}")
+                say_item(f"  {i}) ", describe_table(t, tr, seat_waiting=_room(t) in mine))
             answer = await _read_line(tr("join.choose", count=len(tables)))
             if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
                 return None

@@ -11,7 +11,7 @@ import contextlib
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import locator_for, say, split_address
+from lanuno.commands.common import locator_for, say, say_item, split_address
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -95,7 +95,9 @@ async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
             say(tr("screen.none"))
             return None
         for i, t in enumerate(tables, 1):
-            say(f"  {i}) {tr('screen.table', name=t.name, number=t.table, address=t.endpoint)}")
+            say_item(
+                f"  {i}) ", tr("screen.table", name=t.name, number=t.table, address=t.endpoint)
+            )
         answer = await _read_line(tr("join.choose", count=len(tables)))
         if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
             return None

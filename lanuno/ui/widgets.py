@@ -352,6 +352,17 @@ def wrap_words(text: str, width: int) -> list[str]:
     return [fit(item, width).rstrip() for item in lines]
 
 
+def list_item_lines(prefix: str, text: str, width: int) -> list[str]:
+    """One item of a numbered list printed in a terminal ``width`` cells wide: ``prefix``
+    (``"  2) "``), then ``text`` wrapped at its words under itself. The terminal cut a
+    French table's line in the middle of a word (``officielle`` / ``s``)."""
+    if get_cwidth(prefix + text) <= width:
+        return [prefix + text]
+    indent = " " * get_cwidth(prefix)
+    lines = wrap_words(text, max(20, width - len(indent)))
+    return [prefix + lines[0], *(indent + line for line in lines[1:])]
+
+
 def render_text(app: Application[Any], width: int = 80, height: int = 24) -> str:
     """The app's current layout drawn to plain text (no styles): golden snapshots, bench.
 

@@ -17,6 +17,7 @@ from lanuno.commands.host import default_table_name
 from lanuno.commands.join import describe_table, tables_to_list
 from lanuno.net.discovery import TableInfo
 from lanuno.ui.i18n import translator
+from lanuno.ui.widgets import list_item_lines
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -277,3 +278,17 @@ def test_a_bare_join_offers_a_table_in_a_game_after_those_with_seats_free(
     assert tables_to_list([playing, open_one], set()) == [open_one, playing]
     assert tables_to_list([playing, open_one], {bytes.fromhex("00")}) == [playing, open_one]
     assert describe_table(playing, translator(lang)) == line
+
+
+def test_a_french_table_in_the_join_list_wraps_at_its_words_in_80_columns() -> None:
+    """The terminal cut it mid-word: '... règles officielle' then 's' on a line alone."""
+    table = TableInfo("salon", "Salon", "10.207.73.1", 37367, 10, "official", "00")
+    text = describe_table(table, translator("fr"))
+    lines = list_item_lines("  1) ", text, 80)
+    assert lines == [
+        "  1) Salon  (table 1 à 10.207.73.1:37367)  places libres : 10, règles",
+        "     officielles",
+    ]
+    assert list_item_lines("  1) ", describe_table(table, translator("en")), 80) == [
+        "  1) Salon  (table 1 at 10.207.73.1:37367)  10 seats free, official rules"
+    ]
