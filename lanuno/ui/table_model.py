@@ -85,12 +85,18 @@ def value_text(tr: Translator, value: str) -> str:
 
 
 def options_summary(options: Mapping[str, OptionValue], tr: Translator) -> str:
-    """The options that change the game, in words ("Points to win: 500, Jump in (T6): on")."""
-    return ", ".join(
-        tr("host.option_value", name=tr("opt." + row.key), value=value_text(tr, row.value))
-        for row in option_rows(options)
-        if row.value not in _QUIET_VALUES
-    )
+    """The options that change the game, in words ("Points to win: 500, Jump in (T6): on");
+    a game of one round says so (it said nothing at all: no points to win is no default)."""
+    said = []
+    for row in option_rows(options):
+        if (row.key, row.value) == ("target", "none"):
+            value = tr("host.value.one_round")
+        elif row.value in _QUIET_VALUES:
+            continue
+        else:
+            value = value_text(tr, row.value)
+        said.append(tr("host.option_value", name=tr("opt." + row.key), value=value))
+    return ", ".join(said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,13 @@ from dataclasses import fields
 from ui_fakes import lobby, opening_events, state
 
 from lanuno.ui.i18n import translator
-from lanuno.ui.table_model import OPTION_CHOICES, SeatTile, TableModel, option_word
+from lanuno.ui.table_model import (
+    OPTION_CHOICES,
+    SeatTile,
+    TableModel,
+    option_word,
+    options_summary,
+)
 from lanuno.wire.messages import GameEnd, Lobby, LobbySeat, RoundEnd
 
 NOW = 10.0
@@ -98,3 +104,17 @@ def test_cursor_stays_inside_a_shrinking_lobby() -> None:
     seats = lobby().seats[:2]
     model.apply(Lobby(seats=seats, preset="official", options={}, can_start=True), NOW)
     assert model.cursor == 1
+
+
+def test_a_game_of_one_round_says_so_in_the_options_summary() -> None:
+    """With target=none the lobby's options said nothing at all (seen at 80x24: 'Options'
+    and an empty line under it, 'Rules: official' and nothing more for the players)."""
+    for lang, said in (
+        ("en", "Points to win: none (one round)"),
+        ("fr", "Points pour gagner : aucun (une seule manche)"),
+    ):
+        tr = translator(lang)
+        assert options_summary({"target": None, "move_timer": None}, tr) == said
+        assert options_summary({"target": 500}, tr) == tr(
+            "host.option_value", name=tr("opt.target"), value="500"
+        )
