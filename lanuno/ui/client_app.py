@@ -554,8 +554,9 @@ def _lobby_prompt(ctl: ClientController, width: int) -> StyleAndTextTuples:
         return out
     if model.local:  # `lanuno play`: the game starts when this player is ready
         out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
-    else:
-        out.append(("class:prompt", " " + tr("lobby.press_ready") + "\n"))
+    else:  # a player who is ready is not asked again (R still takes it back)
+        ready = "lobby.you_are_ready" if model.ready else "lobby.press_ready"
+        out.append(("class:prompt", " " + tr(ready) + "\n"))
         auto = model.lobby is not None and model.lobby.auto_start
         out.append(("class:dim", " " + tr("lobby.auto_start" if auto else "lobby.waiting")))
     if model.refusal:

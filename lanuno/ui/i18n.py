@@ -126,6 +126,7 @@ EN: dict[str, str] = {
     "preset.kids1": "kids1",
     "preset.kids2": "kids2",
     "lobby.press_ready": "Press R when you are ready.",
+    "lobby.you_are_ready": "You are ready (R if you are not after all).",
     "lobby.press_ready_local": "Press R to start the next game.",
     "lobby.closed_leave": "Press Q to leave.",
     # round and game end
@@ -701,6 +702,7 @@ FR: dict[str, str] = {
     "preset.kids1": "enfants 1",
     "preset.kids2": "enfants 2",
     "lobby.press_ready": "Appuyez sur R quand vous êtes prêt.",
+    "lobby.you_are_ready": "Vous êtes prêt (R si vous ne l'êtes plus).",
     "lobby.press_ready_local": "Appuyez sur R pour lancer la partie suivante.",
     "lobby.closed_leave": "Appuyez sur Q pour partir.",
     "end.round_title": "Fin de la manche {round}",

@@ -76,6 +76,18 @@ def test_client_lobby(client: tuple[ClientModel, Application[int]]) -> None:
     check_golden("client_lobby", render_text(app))
 
 
+def test_a_ready_player_is_not_asked_to_press_r_when_ready(
+    client: tuple[ClientModel, Application[int]],
+) -> None:
+    """The lobby kept saying "Press R when you are ready." to a player who had (seen at
+    80x24 between two games: only the keys bar said "R not ready yet")."""
+    model, app = client
+    feed(model, welcome(), lobby(ready=True, can_start=False))
+    screen = render_text(app)
+    assert "Press R when you are ready." not in screen
+    assert "You are ready (R if you are not after all)." in screen
+
+
 def test_client_turn_with_highlights(client: tuple[ClientModel, Application[int]]) -> None:
     model, app = client
     feed(model, welcome(), lobby(), *opening_events(), state())
