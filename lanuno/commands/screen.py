@@ -23,7 +23,7 @@ from lanuno.net.server import TableControls, TableScreen, TableServer
 from lanuno.ui.contracts import HostControls
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import log_screen, stdin_lines
-from lanuno.ui.reasons import translate_reason
+from lanuno.ui.reasons import screen_end_line, translate_reason
 from lanuno.ui.table_app import run_table_app
 from lanuno.wire.crypto import format_check_number
 
@@ -139,7 +139,7 @@ async def _screen(args: argparse.Namespace) -> int:
         if args.headless:
             say(tr("screen.paired", number=number, address=f"{host}:{port}"))
             await log_screen(remote, say, args.lang)
-            say(tr("screen.ended", reason=translate_reason(remote.end_reason, tr)))
+            say(screen_end_line(remote.end_reason, tr))
         else:
             controls: HostControls = ScreenControls(remote)
             await run_table_app(remote, controls, lang=args.lang, remote=True)

@@ -201,7 +201,9 @@ EN: dict[str, str] = {
     "screen.code": "screen code (on the host's screen): ",
     "screen.failed": "could not pair with {address}: {reason}",
     "screen.paired": "paired with table {number} at {address}",
-    "screen.ended": "the link ended: {reason}",
+    "screen.ended": "The link ended: {reason}.",
+    "screen.saved": "The host saved the table and closed it. When it resumes the table, run "
+    "lanuno screen again (its screen code is on the host).",
     "bye.closed": "The connection is closed.",
     "bye.ended": "The connection is closed: {reason}.",
     "bye.failed": "The connection failed: {reason}",
@@ -778,7 +780,9 @@ FR: dict[str, str] = {
     "screen.code": "code d'écran (sur l'écran de l'hôte) : ",
     "screen.failed": "impossible de s'associer à {address} : {reason}",
     "screen.paired": "associé à la table {number} à {address}",
-    "screen.ended": "la liaison est terminée : {reason}",
+    "screen.ended": "La liaison est terminée : {reason}.",
+    "screen.saved": "L'hôte a sauvegardé la table et l'a fermée. Quand il la reprend, relancez "
+    "lanuno screen (son code d'écran est sur l'hôte).",
     "bye.closed": "La connexion est fermée.",
     "bye.ended": "La connexion est fermée : {reason}.",
     "bye.failed": "La connexion a échoué : {reason}",

@@ -46,6 +46,14 @@ def ended_line(reason: str, tr: Translator) -> str:
     return tr("bye.ended", reason=translate_reason(reason, tr))
 
 
+def screen_end_line(reason: str, tr: Translator) -> str:
+    """What a remote screen says when its link ends for good: a table the host saved
+    comes back with ``--resume``, and this screen with ``lanuno screen`` again."""
+    if _EXACT.get(reason.strip()) == "reason.closed_saved":
+        return tr("screen.saved")
+    return tr("screen.ended", reason=translate_reason(reason, tr))
+
+
 def bye_reason(code: int, reason: str, tr: Translator) -> str:
     """A ``bye``'s reason: a paused table says what pausing means (the reason is the disk's
     error, for the host's log)."""

@@ -41,7 +41,7 @@ from lanuno.ui.client_model import presence_word
 from lanuno.ui.contracts import HostControls, HostScreen
 from lanuno.ui.faces import big_text, color_style
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.reasons import translate_reason
+from lanuno.ui.reasons import screen_end_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
 from lanuno.ui.widgets import (
@@ -116,7 +116,7 @@ class TableController:
             self.model.notice = str(error) or type(error).__name__
         reason = self.screen.end_reason
         if reason and not self.model.notice:  # a remote screen: the host closed, say so
-            self.model.notice = self.tr("screen.ended", reason=translate_reason(reason, self.tr))
+            self.model.notice = screen_end_line(reason, self.tr)
         self.model.closed = True
         self.invalidate()
 
@@ -498,17 +498,23 @@ def _scoreboard(ctl: TableController) -> Render:
     return render
 
 
-def _notice_line(ctl: TableController) -> Callable[[], StyleAndTextTuples]:
-    def render() -> StyleAndTextTuples:
+NOTICE_LINES = 3
+"""At most this many lines above the keys (a remote screen's end says what to do next)."""
+
+
+def _notice_line(ctl: TableController) -> Render:
+    def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         if model.confirm_quit:
-            return [("class:refusal", f" {tr('quit.confirm_host')}")]
-        if model.notice:
-            return [("class:refusal", f" {model.notice}")]
-        if model.code_rotated and model.screen != "lobby":
-            code = _spaced(ctl.screen.room_code)
-            return [("class:refusal", f" {tr('host.code_rotated', code=code)}")]
-        return []
+            text = tr("quit.confirm_host")
+        elif model.notice:
+            text = model.notice
+        elif model.code_rotated and model.screen != "lobby":
+            text = tr("host.code_rotated", code=_spaced(ctl.screen.room_code))
+        else:
+            return []
+        pieces = wrap_words(text, width - 2)[:NOTICE_LINES]
+        return [("class:refusal", "\n".join(f" {piece}" for piece in pieces))]
 
     return render
 
@@ -579,7 +585,11 @@ def build_table_layout(ctl: TableController) -> Layout:
             ConditionalContainer(lobby, filter=screen_is("lobby") & ~helping),
             ConditionalContainer(play, filter=screen_is("play") & ~helping),
             ConditionalContainer(between, filter=screen_is("round_end", "game_end") & ~helping),
-            line(_notice_line(ctl)),
+            pane(
+                _notice_line(ctl),
+                height=Dimension(min=1, max=NOTICE_LINES),
+                dont_extend_height=True,
+            ),
             pane(_keys_line(ctl), height=1),
         ]
     )

@@ -19,6 +19,7 @@ from ui_fakes import FakeControls, FakeScreen, FakeSession, lobby, state, welcom
 
 from lanuno.bots.levels import BotLevel
 from lanuno.client.notices import HostStillLost
+from lanuno.net.server import SAVED_REASON
 from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.faces import big_text
@@ -341,6 +342,30 @@ async def test_a_remote_screen_says_why_its_link_ended(lang: str) -> None:
         await ctl.pump()
         text = " ".join(render_text(app, 80, 24).split())
     assert tr("screen.ended", reason=tr("reason.closed")) in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The host saved the table and closed it. When it resumes the table, run lanuno "
+         "screen again (its screen code is on the host)."),
+        ("fr", "L'hôte a sauvegardé la table et l'a fermée. Quand il la reprend, relancez "
+         "lanuno screen (son code d'écran est sur l'hôte)."),
+    ],
+)  # fmt: skip
+async def test_a_remote_screen_of_a_saved_table_says_how_to_come_back(lang: str, said: str) -> None:
+    """It read 'la liaison est terminée : l'hôte a fermé la table et l'a sauvegardée', in
+    lower case among the log's sentences, and not what to do once the host resumes."""
+    model = TableModel(translator(lang), remote=True)
+    screen = FakeScreen()
+    ctl = TableController(screen, FakeControls(), model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        screen.feed(lobby())
+        screen.end(SAVED_REASON)
+        await ctl.pump()
+        text = " ".join(render_text(app, 80, 24).split())
+    assert said in text
 
 
 def test_wide_shared_screen_writes_the_address_large_too() -> None:
