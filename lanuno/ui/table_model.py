@@ -14,7 +14,7 @@ from lanuno.bots.levels import LEVELS, BotLevel
 from lanuno.engine.rules import PRESETS
 from lanuno.ui.client_model import Presence, presence, seat_name
 from lanuno.ui.i18n import Translator
-from lanuno.ui.narrate import EventLog
+from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
 from lanuno.wire.messages import (
     Bye,
     Event,
@@ -134,6 +134,8 @@ class TableModel:
         self.screen: ScreenName = "lobby"
         self.deadline_at: float | None = None
         self.closed = False
+        self._story_round: int | None = None
+        """The round the log tells from its start (None: none yet)."""
         # The host's own controls:
         self.cursor = 0
         """The selected seat (remove a bot, kick a player)."""
@@ -234,6 +236,10 @@ class TableModel:
             self.cursor = min(self.cursor, len(message.seats) - 1)
         elif isinstance(message, State):
             self.state = message
+            line = mid_round_line(self.tr, message, self._story_round)
+            if line is not None:  # a screen that came in mid-round, a host resumed mid-round
+                self._story_round = message.round
+                self.log.add(LogLine(line, "info"))
             self.deadline_at = (
                 None if message.deadline_ms is None else now + message.deadline_ms / 1000
             )
@@ -247,6 +253,9 @@ class TableModel:
                     self.autopilot.add(seat)
                 else:
                     self.autopilot.discard(seat)
+            round_no = started_round(message.type, message.fields)
+            if round_no is not None:
+                self._story_round = round_no  # the log tells the round from its start
             self.log.add_event(message.type, message.fields, self.name_of, self.tr)
         elif isinstance(message, RoundEnd):
             self.round_end = message

@@ -118,3 +118,14 @@ def test_a_game_of_one_round_says_so_in_the_options_summary() -> None:
         assert options_summary({"target": 500}, tr) == tr(
             "host.option_value", name=tr("opt.target"), value="500"
         )
+
+
+def test_a_shared_screen_that_starts_mid_round_says_where_the_round_stands() -> None:
+    """A host resumed mid-round from its journal (or a remote screen paired late) showed an
+    empty 'Last events' until the next move; the players' logs say where the round stands."""
+    late = model_with(lobby(), state(hand=(), legal=(), top="R9"))
+    assert [line.text for line in late.log.lines] == [
+        "Round 1 is under way; the top card is red 9."
+    ]
+    told = model_with(lobby(), *opening_events(), state(hand=(), legal=(), top="R9"))
+    assert not [line for line in told.log.lines if "under way" in line.text]
