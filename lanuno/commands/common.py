@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from lanuno.net.client import Locator
 
 
+CODE_TRIES = 3
+"""Room or screen codes typed at the prompt before giving up (the host paces wrong codes
+anyway)."""
+
+
 def say(text: str) -> None:
     try:
         print(text, flush=True)

@@ -10,7 +10,7 @@ import contextlib
 import getpass
 import sys
 
-from lanuno.commands.common import clean_name, locator_for, say, say_item, split_address
+from lanuno.commands.common import CODE_TRIES, clean_name, locator_for, say, say_item, split_address
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
@@ -25,9 +25,6 @@ from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import stdin_lines
 from lanuno.ui.reasons import translate_reason
 from lanuno.wire.errors import CloseCode
-
-CODE_TRIES = 3
-"""Room codes typed at the prompt before giving up (the host paces wrong codes anyway)."""
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ import contextlib
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import locator_for, say, say_item, split_address
+from lanuno.commands.common import CODE_TRIES, locator_for, say, say_item, split_address
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -125,16 +125,21 @@ async def _screen(args: argparse.Namespace) -> int:
         host, port, number = table.address, table.port, table.table
     code = args.code or await _read_line(tr("screen.code"))
     locate = locator_for(args, host)  # as a player's client: a lost host is looked for
-    remote = RemoteScreen(host, port, code, table=number, locate=locate)
-    try:
-        await remote.connect()
-    except ScreenError as error:
-        reason = translate_reason(error.reason, tr)
-        print(
-            f"lanuno screen: {tr('screen.failed', address=error.address, reason=reason)}",
-            file=sys.stderr,
-        )
-        return 1
+    for attempt in range(1, CODE_TRIES + 1):
+        remote = RemoteScreen(host, port, code, table=number, locate=locate)
+        try:
+            await remote.connect()
+        except ScreenError as error:
+            reason = translate_reason(error.reason, tr)
+            print(
+                f"lanuno screen: {tr('screen.failed', address=error.address, reason=reason)}",
+                file=sys.stderr,
+            )
+            if error.wrong_code and not args.code and attempt < CODE_TRIES:
+                code = await _read_line(tr("screen.code"))  # a typo: type it again
+                continue
+            return 1
+        break
     try:
         if args.headless:
             say(tr("screen.paired", number=number, address=f"{host}:{port}"))

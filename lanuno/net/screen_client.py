@@ -36,6 +36,9 @@ FINAL = frozenset(
 """A ``bye`` with one of these ends the screen; any other end is a drop to recover from."""
 
 
+WRONG_SCREEN_CODE = "the screen code is wrong (it is shown on the host's own screen)"
+
+
 class ScreenError(Exception):
     """The screen could not pair; the message says why (``reason`` alone, for a message in
     the host's language: :mod:`lanuno.ui.reasons`)."""
@@ -43,6 +46,10 @@ class ScreenError(Exception):
     def __init__(self, address: str, reason: str) -> None:
         super().__init__(f"could not pair with {address}: {reason}")
         self.address, self.reason = address, reason
+
+    @property
+    def wrong_code(self) -> bool:
+        return self.reason == WRONG_SCREEN_CODE
 
 
 class RemoteScreen:
@@ -315,7 +322,7 @@ def _describe(error: BaseException) -> str:
     if isinstance(error, TimeoutError):
         return "the host did not answer in time"
     if isinstance(error, ProtocolError) and error.code is CloseCode.AUTH_FAILED:
-        return "the screen code is wrong (it is shown on the host's own screen)"
+        return WRONG_SCREEN_CODE
     if isinstance(error, ProtocolError):
         return error.reason
     return str(error) or type(error).__name__

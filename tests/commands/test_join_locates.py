@@ -112,3 +112,38 @@ async def test_a_screen_looks_for_its_table_again_unless_told_a_loopback_address
     args = build_parser().parse_args(["screen", *where, "--code", "123456"])
     assert await screen_command._screen(args) == 1
     assert (made[0] is not None) == discovered
+
+
+async def test_a_screen_code_typed_wrong_is_asked_again_as_a_room_code_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A typo in the screen code ended lanuno screen (list the tables, choose, type it all
+    again), where lanuno join asks the room code again."""
+    codes = iter(["456195", "456194"])
+    tried: list[str] = []
+
+    class Screen:
+        def __init__(self, _host: str, _port: int, code: str, **_kwargs: object) -> None:
+            tried.append(code)
+            self.code = code
+
+        async def connect(self) -> None:
+            if self.code != "456194":
+                wrong = "the screen code is wrong (it is shown on the host's own screen)"
+                raise ScreenError("127.0.0.1:7777", wrong)
+
+        async def close(self) -> None:
+            pass
+
+    async def typed(_prompt: str) -> str:
+        return next(codes)
+
+    async def shown(*_args: object, **_kwargs: object) -> int:
+        return 0
+
+    monkeypatch.setattr(screen_command, "RemoteScreen", Screen)
+    monkeypatch.setattr(screen_command, "_read_line", typed)
+    monkeypatch.setattr(screen_command, "run_table_app", shown)
+    args = build_parser().parse_args(["screen", "127.0.0.1:7777"])
+    assert await screen_command._screen(args) == 0
+    assert tried == ["456195", "456194"]
