@@ -9,6 +9,7 @@ import errno
 import ipaddress
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,10 @@ anyway)."""
 
 
 def say(text: str) -> None:
+    if sys.stdout.isatty():  # a terminal: lines broken at words (a pipe gets them whole)
+        from lanuno.ui.widgets import terminal_lines  # prompt_toolkit: not for every command
+
+        text = "\n".join(terminal_lines(text, shutil.get_terminal_size().columns))
     try:
         print(text, flush=True)
     except OSError as error:

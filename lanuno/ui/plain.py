@@ -14,6 +14,7 @@ import codecs
 import collections
 import contextlib
 import os
+import shutil
 import sys
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import TextIO
@@ -28,6 +29,7 @@ from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started
 from lanuno.ui.reasons import alarm_text, bye_line, ended_line
 from lanuno.ui.refusals import translate_refusal
 from lanuno.ui.typed import ActionWords
+from lanuno.ui.widgets import terminal_lines
 from lanuno.wire.crypto import format_check_number
 from lanuno.wire.messages import (
     Bye,
@@ -177,6 +179,8 @@ class PlainClient:
         return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, self.tr)
 
     def say(self, text: str) -> None:
+        if self.out.isatty():  # a terminal: lines broken at words (a pipe gets them whole)
+            text = "\n".join(terminal_lines(text, shutil.get_terminal_size().columns))
         print(text, file=self.out, flush=True)
 
     def show(self, message: Message | Notice) -> None:

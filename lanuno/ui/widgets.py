@@ -352,6 +352,30 @@ def wrap_words(text: str, width: int) -> list[str]:
     return [fit(item, width).rstrip() for item in lines]
 
 
+def terminal_lines(text: str, width: int) -> list[str]:
+    """``text`` as a terminal ``width`` cells wide is to show it: each line broken at its
+    words, not cut mid-word by the terminal (French lines were: ``couleu`` / ``r V``), its
+    continuation indented as the line is. A word wider than the terminal stays whole (a
+    path, a command to copy): the terminal wraps it."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if get_cwidth(line) <= width:
+            out.append(line)
+            continue
+        body = line.lstrip(" ")
+        indent = line[: len(line) - len(body)]
+        current = ""
+        for word in _unbreakable(body):
+            candidate = f"{current} {word}" if current else word
+            if current and get_cwidth(indent + candidate) > width:
+                out.append((indent + current).rstrip())
+                current = word
+            else:
+                current = candidate
+        out.append(indent + current)
+    return out
+
+
 def list_item_lines(prefix: str, text: str, width: int) -> list[str]:
     """One item of a numbered list printed in a terminal ``width`` cells wide: ``prefix``
     (``"  2) "``), then ``text`` wrapped at its words under itself. The terminal cut a

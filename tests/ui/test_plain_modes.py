@@ -8,6 +8,7 @@ import asyncio
 import io
 import os
 import random
+import shutil
 
 import pytest
 from helpers import until
@@ -20,6 +21,7 @@ from lanuno.net.server import ServerLimits, TableScreen, TableServer
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.i18n import translator
 from lanuno.ui.plain import PlainClient, log_screen
+from lanuno.ui.widgets import terminal_lines
 from lanuno.wire.messages import ActionRequest, ErrorReply, Lobby, LobbySeat, RoundEnd
 
 pytestmark = pytest.mark.timeout(60)
@@ -484,3 +486,35 @@ def test_a_number_typed_when_nothing_is_offered_says_so(lang: str, said: str) ->
     asyncio.run(client.handle_line("1"))
     assert out.getvalue().splitlines()[-1] == said
     assert session.acted == []
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_plain_client_in_a_terminal_breaks_its_lines_at_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At 80 columns the terminal cut French lines mid-word ('«couleu' / 'r V»', 'la fi' /
+    'n de cette partie'); piped, the lines stay whole."""
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *_a: os.terminal_size((80, 24)))
+    shown = Terminal()
+    PlainClient(FakeSession(seat=2), shown, lang="fr").say(translator("fr")("plain.help"))
+    lines = shown.getvalue().splitlines()
+    assert len(lines) > 1
+    assert all(len(line) <= 80 for line in lines)
+    assert " ".join(lines) == translator("fr")("plain.help")
+    piped = io.StringIO()
+    PlainClient(FakeSession(seat=2), piped, lang="fr").say(translator("fr")("plain.help"))
+    assert piped.getvalue() == translator("fr")("plain.help") + "\n"
+
+
+def test_terminal_lines_keep_an_indent_and_never_cut_a_long_word() -> None:
+    said = "  Vous avez reçu 6 bleu, 3 bleu, 1 vert, Inversion jaune, Passe vert, 2 jaune, 4 vert."
+    assert terminal_lines(said, 80) == [
+        "  Vous avez reçu 6 bleu, 3 bleu, 1 vert, Inversion jaune, Passe vert, 2 jaune, 4",
+        "  vert.",
+    ]
+    path = "/tmp/" + "x" * 90
+    assert terminal_lines(f"journal: {path} (restart)", 80) == ["journal:", path, "(restart)"]
