@@ -137,7 +137,7 @@ async def _join(args: argparse.Namespace) -> int:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:
             say(tr("join.loopback"))
-        table = await _choose_table(interfaces, store.rooms(), tr)
+        table = await _choose_table(interfaces, store.rooms(args.name or None), tr)
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table

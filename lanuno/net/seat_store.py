@@ -159,6 +159,15 @@ def _remove_unless_held(path: Path) -> None:
         probe.release()
 
 
+def _held(path: Path) -> bool:
+    """Whether a live client holds the saved seat at ``path``."""
+    probe = SeatFile(path.parent, "", 0, "")
+    if probe.claim(path):
+        probe.release()
+        return False
+    return True
+
+
 def _remove_orphan_locks(directory: Path) -> None:
     """Lock files whose seat is gone (left by a client killed as its seat moved, or by an
     older version) and that no live client holds."""
@@ -230,9 +239,15 @@ class SeatStore:
                 return file, seat
         return file, None
 
-    def rooms(self) -> set[bytes]:
-        """The tables (``room_id``) with a saved seat."""
-        return {seat.ticket.room_id for seat in self.saved()}
+    def rooms(self, name: str | None = None) -> set[bytes]:
+        """The tables (``room_id``) where a saved seat waits: one no live client holds and,
+        with ``name`` (the player gave ``--name``), saved under that name, as ``claim``
+        takes them. A bare join picks such a table at once, saying the seat waits there."""
+        return {
+            seat.ticket.room_id
+            for seat in self.saved()
+            if (name is None or seat.name == name) and not _held(seat.path)
+        }
 
 
 __all__ = ["STATE_ENV", "SavedSeat", "SeatFile", "SeatStore", "state_dir"]

@@ -94,6 +94,20 @@ def test_a_seat_saved_under_another_name_is_left_to_its_player(tmp_path: Path) -
     assert unnamed is not None
 
 
+def test_a_table_is_said_to_hold_a_seat_only_for_whoever_may_take_it(tmp_path: Path) -> None:
+    """Seen on one laptop: Chloe's client still playing, Eloise ran a bare lanuno join
+    under her own name and read 'your seat at Table 2 is waiting for you'; the table list
+    was skipped, and she was asked for Table 2's room code."""
+    store = SeatStore(tmp_path)
+    chloe, _ = store.claim("h", 1, "Chloe")
+    chloe.keep(TICKET)
+    assert store.rooms() == set()  # her client runs: no seat waits for anyone
+    chloe.release()  # her client is gone
+    assert store.rooms() == {ROOM}
+    assert store.rooms("Chloe") == {ROOM}
+    assert store.rooms("Eloise") == set()  # another name: Chloe's seat is left to her
+
+
 def test_forgetting_removes_the_file_and_a_new_seat_replaces_the_old(tmp_path: Path) -> None:
     store = SeatStore(tmp_path)
     file, _ = store.claim("h", 1, "Ann")
