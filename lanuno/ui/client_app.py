@@ -115,6 +115,8 @@ class ClientController:
     def toggle_ready(self) -> None:
         if self.connection() != "connected":  # the host would never hear it: no false mark
             return
+        if self.model.seat is None:  # watching: the host seats spectators when a game ends
+            return
         ready = self.model.toggle_ready()
         if self.app is not None:
             self.app.create_background_task(self._send_ready(ready))
@@ -454,7 +456,7 @@ def _keys_bar(ctl: ClientController) -> Render:
                     ctl.perform(model.catch() if verb == "catch" else model.simple(verb))
 
                 items.append(KeyItem(letter, tr(label), click, enabled))
-        elif model.screen == "lobby" and not ctl.finished:
+        elif model.screen == "lobby" and not ctl.finished and model.seat is not None:
             label = "key.not_ready" if model.ready else "key.ready"
             items.append(KeyItem("R", tr(label), ctl.toggle_ready))
         items.append(KeyItem("Q", tr("key.quit"), ctl.ask_quit))
@@ -490,7 +492,8 @@ def _lobby_intro(ctl: ClientController, width: int) -> StyleAndTextTuples:
         name = model.name_of(model.seat)
         out.append(("", " " + tr("lobby.you_are", name=name, seat=model.seat + 1) + "\n"))
     check = ctl.session.check_number
-    if check is not None and not model.local:  # one computer: no shared screen to compare
+    # One computer: no shared screen to compare; watching: no name on it to look for.
+    if check is not None and not model.local and model.seat is not None:
         for piece in wrap_words(tr("lobby.check", check=format_check_number(check)), width - 2):
             out.append(("class:prompt.mine", f" {piece}\n"))
     if model.preset:
@@ -552,7 +555,9 @@ def _lobby_prompt(ctl: ClientController, width: int) -> StyleAndTextTuples:
             for piece in wrap_words(text, width - 2):
                 out.append(("class:refusal", f" {piece}\n"))
         return out
-    if model.local:  # `lanuno play`: the game starts when this player is ready
+    if model.seat is None:  # watching (said above): nothing to press, nothing to wait for
+        pass
+    elif model.local:  # `lanuno play`: the game starts when this player is ready
         out.append(("class:prompt", " " + tr("lobby.press_ready_local")))
     else:  # a player who is ready is not asked again (R still takes it back)
         ready = "lobby.you_are_ready" if model.ready else "lobby.press_ready"

@@ -88,6 +88,21 @@ def test_a_ready_player_is_not_asked_to_press_r_when_ready(
     assert "You are ready (R if you are not after all)." in screen
 
 
+def test_a_spectator_in_the_lobby_is_not_asked_to_press_r(
+    client: tuple[ClientModel, Application[int]],
+) -> None:
+    """A late guest who joined between two rounds read "Press R when you are ready." with
+    "R I'm ready" in the keys (the host ignores a spectator's R), and was told to compare
+    a check number with the one next to a name the shared screen does not show."""
+    model, app = client
+    feed(model, welcome(seat=None), lobby(ready=True, can_start=False))  # type: ignore[arg-type]
+    screen = render_text(app)
+    assert "You are watching: you will be seated when this game ends." in screen
+    assert "Press R" not in screen
+    assert "I'm ready" not in screen
+    assert "check number" not in screen.lower()
+
+
 def test_client_turn_with_highlights(client: tuple[ClientModel, Application[int]]) -> None:
     model, app = client
     feed(model, welcome(), lobby(), *opening_events(), state())
