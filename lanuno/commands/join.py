@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import getpass
 import sys
+from collections.abc import Awaitable, Callable
 
 from lanuno.commands.common import CODE_TRIES, clean_name, locator_for, say, say_item, split_address
 from lanuno.commands.terminal import play_in_terminal
@@ -41,6 +42,19 @@ async def _read_line(prompt: str) -> str:
         async for line in lines:
             return line.strip()
     return ""
+
+
+async def choose_number(
+    count: int, tr: Translator, read_line: Callable[[str], Awaitable[str]]
+) -> int | None:
+    """The number of one of ``count`` tables listed, asked again after anything else (a
+    '2' when one table is listed ended lanuno join without a word); None: Enter alone, or
+    the end of the input, leaves."""
+    while answer := await read_line(tr("join.choose", count=count)):
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return int(answer)
+        say(tr("join.choose_again", count=count))
+    return None
 
 
 def describe_table(t: TableInfo, tr: Translator, *, seat_waiting: bool = False) -> str:
@@ -92,10 +106,10 @@ async def _choose_table(
                 return None
             for i, t in enumerate(tables, 1):
                 say_item(f"  {i}) ", describe_table(t, tr, seat_waiting=_room(t) in mine))
-            answer = await _read_line(tr("join.choose", count=len(tables)))
-            if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
+            number = await choose_number(len(tables), tr, _read_line)
+            if number is None:
                 return None
-            chosen = tables[int(answer) - 1]
+            chosen = tables[number - 1]
             if await probe(chosen.address, chosen.port):
                 return chosen
             browser.mark_stale(chosen.instance)

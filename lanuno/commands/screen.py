@@ -12,6 +12,7 @@ import sys
 
 from lanuno.commands.apps import run_app_until_closed
 from lanuno.commands.common import CODE_TRIES, locator_for, say, say_item, split_address
+from lanuno.commands.join import choose_number
 from lanuno.net.discovery import (
     LOOPBACK,
     TableBrowser,
@@ -98,10 +99,8 @@ async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
             say_item(
                 f"  {i}) ", tr("screen.table", name=t.name, number=t.table, address=t.endpoint)
             )
-        answer = await _read_line(tr("join.choose", count=len(tables)))
-        if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
-            return None
-        return tables[int(answer) - 1]
+        number = await choose_number(len(tables), tr, _read_line)
+        return None if number is None else tables[number - 1]
     finally:
         await browser.close()
 

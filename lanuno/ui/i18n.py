@@ -180,6 +180,7 @@ EN: dict[str, str] = {
     "play the next",
     "join.stale": "  (not answering)",
     "join.choose": "choose 1-{count}: ",
+    "join.choose_again": "type a number from 1 to {count} (Enter alone leaves)",
     "join.gone": "that table does not answer any more; choose another",
     "join.loopback": "Only loopback is available: looking on this machine only.",
     "terminal.not_a_tty": "The input is not a terminal: playing line by line (as with --plain).",
@@ -757,6 +758,7 @@ FR: dict[str, str] = {
     "regardez-la, jouez la suivante",
     "join.stale": "  (ne répond pas)",
     "join.choose": "choisissez 1-{count} : ",
+    "join.choose_again": "tapez un nombre de 1 à {count} (Entrée seule pour partir)",
     "join.gone": "cette table ne répond plus ; choisissez-en une autre",
     "terminal.not_a_tty": "L'entrée n'est pas un terminal : on joue ligne par ligne "
     "(comme avec --plain).",

@@ -14,7 +14,7 @@ import pytest
 
 from lanuno.commands.common import split_address
 from lanuno.commands.host import default_table_name
-from lanuno.commands.join import describe_table, tables_to_list
+from lanuno.commands.join import choose_number, describe_table, tables_to_list
 from lanuno.net.discovery import TableInfo
 from lanuno.ui.i18n import translator
 from lanuno.ui.widgets import list_item_lines
@@ -292,3 +292,27 @@ def test_a_french_table_in_the_join_list_wraps_at_its_words_in_80_columns() -> N
     assert list_item_lines("  1) ", describe_table(table, translator("en")), 80) == [
         "  1) Salon  (table 1 at 10.207.73.1:37367)  10 seats free, official rules"
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_table_number_out_of_the_list_is_asked_again(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Typing 2 when one table was listed ended lanuno join (and screen) without a word."""
+    typed = iter(["2", "one", "1"])
+    prompts: list[str] = []
+
+    async def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    tr = translator(lang)
+    assert await choose_number(1, tr, read_line) == 1
+    assert len(prompts) == 3
+    said = capsys.readouterr().out.splitlines()
+    assert said == [tr("join.choose_again", count=1)] * 2
+
+    async def enter_alone(_prompt: str) -> str:
+        return ""
+
+    assert await choose_number(3, tr, enter_alone) is None
