@@ -394,19 +394,22 @@ def _form(ctl: HallController) -> Callable[[int], StyleAndTextTuples]:
     return render
 
 
-def _notice(ctl: HallController) -> StyleAndTextTuples:
+def _notice(ctl: HallController, width: int) -> StyleAndTextTuples:
+    """A question or a notice above the keys, wrapped at its words (the terminal cut the
+    quit question mid-word: 'Press Y to quit, an' / 'y other key to stay.')."""
     model, tr = ctl.model, ctl.tr
+    style = "class:refusal"
     if model.confirm == "quit":
-        return [("class:refusal", f" {tr('hall.confirm_quit')}")]
-    if model.confirm == "close" and model.confirm_number is not None:
+        text = tr("hall.confirm_quit")
+    elif model.confirm == "close" and model.confirm_number is not None:
         name = next((r.name for r in model.rows if r.number == model.confirm_number), "?")
         text = tr("hall.confirm_close", number=model.confirm_number, table=name)
-        return [("class:refusal", f" {text}")]
-    if model.notice:
-        return [
-            ("class:refusal" if model.notice_is_refusal else "class:prompt", f" {model.notice}")
-        ]
-    return []
+    elif model.notice:
+        text = model.notice
+        style = "class:refusal" if model.notice_is_refusal else "class:prompt"
+    else:
+        return []
+    return [(style, "\n".join(f" {piece}" for piece in wrap_words(text, width - 2)[:2]))]
 
 
 def _keys(ctl: HallController, width: int) -> StyleAndTextTuples:
@@ -435,9 +438,8 @@ def build_hall_layout(ctl: HallController) -> Layout:
                 ConditionalContainer(Window(SizedTextControl(_form(ctl))), filter=form_open),
                 # Two lines at most: a confirmation names the table (32 characters).
                 Window(
-                    SizedTextControl(lambda _w: _notice(ctl)),
+                    SizedTextControl(lambda width: _notice(ctl, width)),
                     height=Dimension(min=1, max=2),
-                    wrap_lines=True,
                     dont_extend_height=True,
                 ),
                 line(lambda width: _keys(ctl, width)),

@@ -96,6 +96,15 @@ def test_hall_close_confirmation(three: Hall) -> None:
     assert "Close table 2 (Garden) for everyone? Y closes it, any other key keeps it." in text
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_quit_question_wraps_at_its_words(lang: str) -> None:
+    """At 80 columns it read 'Press Y to quit, an' / 'y other key to stay.'."""
+    for ctl, app in hall_of(("Kitchen", "Garden"), lang):
+        ctl.model.confirm = "quit"
+        lines = [line.strip() for line in render_text(app).splitlines()[-3:-1]]
+        assert " ".join(lines) == ctl.tr("hall.confirm_quit")
+
+
 def test_a_table_shown_from_the_hall_is_the_table_app_with_its_number(three: Hall) -> None:
     ctl, app = three
     party(ctl)
