@@ -403,6 +403,10 @@ class ClientModel:
         self.deadline_at = None if state.deadline_ms is None else now + state.deadline_ms / 1000
         if state.phase not in _OVER and not self._summary_stays(state):
             self.screen = "play"
+        elif state.phase == "round_over" and previous is None and self.screen == "lobby":
+            # Came in between two rounds (a late guest, a client started again): the table,
+            # whose round is over, not a lobby the table is not in.
+            self.screen = "play"
         new_decision = self.my_decision and (
             previous is None
             or previous.actor != state.actor

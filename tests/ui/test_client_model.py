@@ -292,3 +292,14 @@ def test_bye_is_logged_with_its_reason() -> None:
     model = model_with(state())
     model.apply(Bye(code=1, reason="host is closing the table"), NOW)
     assert model.log.lines[-1].text == "The host closed the connection: host is closing the table"
+
+
+def test_a_guest_who_comes_between_two_rounds_sees_the_table_not_a_lobby() -> None:
+    """A late guest in the hall got 'Lobby: Table 1' with its players 'offline', under a
+    table whose round 1 was over (its players away, bots playing): not a lobby at all."""
+    late = ClientModel(translator("en"))
+    between = state(hand=(), legal=(), phase="round_over", actor=None)
+    for message in (welcome(seat=None), lobby(can_start=False), between):  # type: ignore[arg-type]
+        late.apply(message, NOW)
+    assert late.screen == "play"
+    assert model_with(state(phase="game_over", actor=None)).screen == "lobby"  # game over
