@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL[,LEVEL...]",
         help=f"bot level for all seats, or one per seat ({', '.join(BotLevel)})",
     )
+    sim.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="the progress bar on standard error: auto draws it on a terminal only (default: auto)",
+    )
     _add_rules_arguments(sim)
 
     host = sub.add_parser("host", help="host a table on this LAN (shared screen)")

@@ -108,6 +108,12 @@ class ProgressBar:
             print(file=self.out, flush=True)
 
 
+def draws_the_bar(mode: str, err: TextIO) -> bool:
+    """``--progress``: ``auto`` draws the bar only on a terminal (redirected, every redraw
+    would land in the file as one more line); ``always`` and ``never`` say it outright."""
+    return err.isatty() if mode == "auto" else mode == "always"
+
+
 def _duration(seconds: float) -> str:
     if seconds < 60:
         return f"{seconds:.0f} s"
@@ -141,11 +147,12 @@ def run(args: argparse.Namespace) -> int:
         f"preset {rules.preset}, {args.players} players ({', '.join(levels)}), "
         f"{args.games} games, seed {args.seed}"
     )
-    bar = ProgressBar(args.games)
+    bar = ProgressBar(args.games) if draws_the_bar(args.progress, sys.stderr) else None
     try:
         stats = simulate(rules, bots, args.games, args.seed, progress=bar)
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
     if stats.interrupted:
         print(f"interrupted (Ctrl-C): results of the {stats.games} games finished so far")
     if stats.games:

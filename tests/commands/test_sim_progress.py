@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from lanuno.bots import make_bot
-from lanuno.commands.sim import ProgressBar, simulate
+from lanuno.cli import main
+from lanuno.commands.sim import ProgressBar, draws_the_bar, simulate
 from lanuno.engine.rules import preset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,6 +36,36 @@ def test_the_progress_bar_shows_games_done_and_an_estimate() -> None:
     assert re.search(r"10/10 games  \d+ s, done$", text.rstrip())
 
 
+def test_a_redirected_standard_error_gets_no_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    # ``lanuno sim ... 2> log`` filled the log with a redraw every 0.2 s.
+    assert main(["sim", "--games", "3", "--players", "2", "--preset", "kids1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "games: 3" in captured.out
+
+
+def test_progress_always_draws_the_bar_into_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sim", "--games", "3", "--players", "2", "--preset", "kids1", "--progress", "always"]
+    assert main(argv) == 0
+    assert re.search(r"3/3 games  \d+ s, done\n$", capsys.readouterr().err)
+
+
+class _Stream(io.StringIO):
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+def test_the_bar_is_drawn_on_a_terminal_unless_asked_otherwise() -> None:
+    assert draws_the_bar("auto", _Stream(terminal=True))
+    assert not draws_the_bar("auto", _Stream(terminal=False))
+    assert draws_the_bar("always", _Stream(terminal=False))
+    assert not draws_the_bar("never", _Stream(terminal=True))
+
+
 def test_ctrl_c_inside_the_loop_keeps_the_games_played() -> None:
     def stop_after_three(done: int, _seconds: float) -> None:
         if done == 3:
@@ -50,7 +81,19 @@ def test_ctrl_c_inside_the_loop_keeps_the_games_played() -> None:
 
 @pytest.mark.system
 def test_sim_interrupted_by_ctrl_c_prints_results_without_a_traceback() -> None:
-    command = [sys.executable, "-m", "lanuno", "sim", "--games", "100000", "--players", "2"]
+    # A pipe is no terminal: --progress always draws the bar there, to read it.
+    command = [
+        sys.executable,
+        "-m",
+        "lanuno",
+        "sim",
+        "--games",
+        "100000",
+        "--players",
+        "2",
+        "--progress",
+        "always",
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         command,
