@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -151,6 +152,14 @@ def bottom_window(
     return Window(control, wrap_lines=False)
 
 
+def _wrap_whole_sizes(text: str, width: int) -> str:
+    """``text`` wrapped by words, one space in, with a size (``80 x 24``) kept on one line:
+    the window's own wrap cut "80 x 2|4" and "lanu|no" on a small terminal."""
+    glued = re.sub(r"(\d) x (\d)", "\\1\u00a0x\u00a0\\2", text)
+    lines = wrap_words(glued, max(width - 1, 1))
+    return "\n".join(" " + line.replace("\u00a0", " ") for line in lines)
+
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 """The smallest terminal both screens are drawn for (README says so); below it they show
@@ -167,7 +176,7 @@ class MinimumSize(Container):
         self.height = height
         self.tr = tr
         self._size = (width, height)
-        self.small = Window(FormattedTextControl(self._message), wrap_lines=True)
+        self.small = Window(FormattedTextControl(self._message))
 
     def too_small(self, width: int, height: int) -> bool:
         return width < self.width or height < self.height
@@ -175,7 +184,8 @@ class MinimumSize(Container):
     def _message(self) -> StyleAndTextTuples:
         now_w, now_h = self._size
         need = self.tr("small.need", width=self.width, height=self.height, now_w=now_w, now_h=now_h)
-        return [("class:title", f" {self.tr('small.title')}\n\n"), ("class:prompt", f" {need}")]
+        title, need = (_wrap_whole_sizes(text, now_w) for text in (self.tr("small.title"), need))
+        return [("class:title", f"{title}\n\n"), ("class:prompt", need)]
 
     def reset(self) -> None:
         self.content.reset()

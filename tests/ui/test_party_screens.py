@@ -593,6 +593,25 @@ def test_below_the_minimum_size_a_clear_make_it_bigger_screen() -> None:
         assert "Agrandissez la fenêtre" in render_text(tapp, 79, 24)
 
 
+def test_the_make_it_bigger_screen_wraps_by_words_on_a_small_terminal() -> None:
+    # At 40 x 15 the window's own wrap cut "lanu|no" and "80 x 2|4".
+    words = {
+        "en": ("lanuno.", "bigger:", "80 x 24", "(now 40 x 15)."),
+        "fr": ("lanuno.", "fenêtre :", "80 x 24", "(actuellement 40 x 15)."),
+    }
+    for lang, expected in words.items():
+        for model, _ctl, app in client_app(lang):
+            feed(model, welcome(), lobby(), state())
+            small = render_text(app, 40, 15)
+            lines = [line.rstrip() for line in small.splitlines()]
+            assert all(len(line) <= 40 for line in lines)
+            for piece in expected:
+                assert any(piece in line for line in lines), small
+        for table, _screen, tapp in table_app(lang):
+            feed(table, lobby())
+            assert "80 x 24" in render_text(tapp, 40, 15)
+
+
 def test_a_late_joiner_is_told_they_watch_until_the_next_game(
     client: tuple[ClientModel, ClientController, Application[int]],
 ) -> None:
