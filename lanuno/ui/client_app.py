@@ -389,7 +389,7 @@ def _picker(ctl: ClientController) -> Render:
                 if picker.card
                 else tr("picker.color_phase")
             )
-            hint = tr("picker.hint_color")
+            hint = "picker.hint_color"
         elif picker.kind == "gift":
             one = not any(a.count(" ") == 2 for a in model.legal if a.startswith("give "))
             key = "picker.gift_one" if one else "picker.gift_first"
@@ -397,10 +397,12 @@ def _picker(ctl: ClientController) -> Render:
             giving = model.gift_cards[0 if picker.first is None else 1 :]
             if giving and len(model.gift_cards) == (1 if one else 2):
                 title = tr("picker.gift_card", card=tr.card(giving[0]))
-            hint = tr("picker.hint")
+            hint = "picker.hint"
         else:
             title = tr(f"picker.{picker.kind}")
-            hint = tr("picker.hint")
+            hint = "picker.hint"
+        if not picker.cancellable:
+            hint += "_owed"  # Esc has nothing to cancel: no "Esc to cancel"
         out: StyleAndTextTuples = [("class:picker class:title", f" {title} ")]
         out.append(("class:picker", " "))
         used = get_cwidth(title) + 3
@@ -423,7 +425,7 @@ def _picker(ctl: ClientController) -> Render:
             out += [(style, text, on_click(click)), ("class:picker", " ")]
             used += get_cwidth(text) + 1
         out.append(("class:picker", "\n"))
-        for piece in wrap_words(hint, width - 2):
+        for piece in wrap_words(tr(hint), width - 2):
             out.append(("class:picker class:dim", f" {piece}\n"))
         return [*out[:-1], ("class:picker class:dim", out[-1][1].rstrip("\n"))]
 

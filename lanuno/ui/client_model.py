@@ -71,6 +71,12 @@ class Picker:
     def value(self) -> str:
         return self.options[self.selected]
 
+    @property
+    def cancellable(self) -> bool:
+        """Esc undoes something: a wild not played yet, a gift's first recipient. Any
+        other picker is a choice the host waits for."""
+        return self.card is not None or self.first is not None
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:

@@ -97,6 +97,8 @@ EN: dict[str, str] = {
     "picker.swap": "Swap hands with whom?",
     "picker.hint": "arrows or number, Enter to choose, Esc to cancel",
     "picker.hint_color": "R Y G B or arrows, Enter to choose, Esc to cancel",
+    "picker.hint_owed": "arrows or number, Enter to choose",
+    "picker.hint_color_owed": "R Y G B or arrows, Enter to choose",
     # keys
     "key.draw": "draw",
     "key.pass": "pass",
@@ -679,6 +681,8 @@ FR: dict[str, str] = {
     "picker.swap": "Échanger sa main avec qui ?",
     "picker.hint": "flèches ou numéro, Entrée pour choisir, Échap pour annuler",
     "picker.hint_color": "R J V B ou flèches, Entrée pour choisir, Échap pour annuler",
+    "picker.hint_owed": "flèches ou numéro, Entrée pour choisir",
+    "picker.hint_color_owed": "R J V B ou flèches, Entrée pour choisir",
     "key.draw": "piocher",
     "key.pass": "passer",
     "key.uno": "UNO !",

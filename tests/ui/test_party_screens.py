@@ -555,6 +555,31 @@ def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, ob
         assert "challenge" not in help_text
 
 
+def test_esc_to_cancel_is_offered_only_where_esc_cancels_something() -> None:
+    # A Seven-O swap, a color owed to the host, a gift's first recipient: Esc does nothing
+    # there (the host waits for the choice), yet the hint said "Esc to cancel".
+    owed = (
+        state(phase="swap", legal=("swap 0", "swap 1", "swap 3")),
+        state(phase="choose_color", legal=("color R", "color Y", "color G", "color B")),
+        state(phase="gift", legal=("give 0", "give 1", "give 3")),
+    )
+    for lang, esc in (("en", "Esc"), ("fr", "Échap")):
+        for waiting in owed:
+            for model, _ctl, app in client_app(lang):
+                feed(model, welcome(), lobby(), waiting)
+                screen = render_text(app)
+                assert model.picker is not None
+                model.cancel()
+                assert model.picker is not None  # Esc indeed left it open
+                assert esc not in screen, screen
+                assert {"en": "Enter to choose", "fr": "Entrée pour choisir"}[lang] in screen
+        for model, _ctl, app in client_app(lang):
+            feed(model, welcome(), lobby(), state())
+            model.select(model.hand.index("W"))
+            model.activate()  # a wild from the hand: Esc puts it back
+            assert esc in render_text(app)
+
+
 def test_kids2_gift_prompt_fits_80_columns() -> None:
     names = ("Léonie-Charlotte", "Maximilien", "Anastasia", "Théodore", "Bartholomew")
     seats = tuple(seat_(n, "human", True, True, True, 1) for n in names)
@@ -576,7 +601,7 @@ def test_kids2_gift_prompt_fits_80_columns() -> None:
             assert model.picker.kind == "gift"
             for name in ("Léonie-Charlotte", "Maximilien", "Théodore", "Bartholomew"):
                 assert name in screen, screen
-            hint = {"en": "Esc to cancel", "fr": "Échap pour annuler"}[lang]
+            hint = {"en": "Enter to choose", "fr": "Entrée pour choisir"}[lang]
             assert hint in screen
 
 
