@@ -569,7 +569,13 @@ class ClientModel:
         if listed:
             return (listed[0],)
         exposed = self.exposed_seats()
-        return (f"catch {exposed[0]}",) if exposed else ()
+        if exposed:
+            return (f"catch {exposed[0]}",)
+        # Nobody to name: the key would do nothing at all, so say why.
+        self.refusal = self.tr(
+            "refusal.no_counter_uno" if "catch" not in self.keys else "catch.nobody"
+        )
+        return ()
 
     def toggle_ready(self) -> bool:
         self.ready = not self.ready

@@ -160,6 +160,19 @@ def test_counter_uno_uses_the_listed_catch_or_the_exposed_flag() -> None:
     assert model.catch() == ()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_counter_uno_with_nobody_to_catch_says_so(lang: str) -> None:
+    # K with nobody exposed sent nothing and said nothing: the key seemed dead.
+    model = model_with(state(actor=0, turn=0, legal=()), lang=lang)
+    assert model.catch() == ()
+    assert model.refusal == translator(lang)("catch.nobody")
+    assert model.refusal.startswith({"en": "Nobody to catch", "fr": "Personne à contrer"}[lang])
+    kids = Welcome(version=1, seat=2, table="Kids", preset="kids1", options={"counter_uno": False})
+    model = model_with(kids, state(actor=0, turn=0, legal=()), lang=lang)
+    assert model.catch() == ()
+    assert model.refusal == translator(lang)("refusal.no_counter_uno")
+
+
 def test_simple_keys_send_their_verb() -> None:
     model = model_with(state())
     assert [model.simple(v) for v in ("draw", "pass", "uno", "challenge", "accept")] == [
