@@ -181,9 +181,14 @@ def penalty_has_choice(rnd: Round, target: int) -> bool:
     return any(stackable(rnd, card, hand) for card in hand)
 
 
-def other_seat(rnd: Round, seat: int, target: object) -> bool:
-    """A seat number of this table other than ``seat`` (targets of catch, swap, gifts)."""
-    return type(target) is int and 0 <= target < rnd.n and target != seat
+def check_other_seat(rnd: Round, seat: int, target: object, rule: str, sentence: str) -> None:
+    """``target`` (of a catch, a swap, a gift) names another seat of this table: a number
+    past the table is no seat at all (said so, not "choose another player"); ``seat`` itself
+    is refused under ``rule`` with ``sentence``."""
+    if type(target) is not int or not 0 <= target < rnd.n:
+        raise IllegalAction("O1", f"There is no seat {target!r} at this table.")
+    if target == seat:
+        raise IllegalAction(rule, sentence)
 
 
 # ----------------------------------------------------------------- the legal list
@@ -428,8 +433,7 @@ def check_declare_uno(rnd: Round, action: DeclareUno) -> None:
 def check_counter_uno(rnd: Round, action: CounterUno) -> None:
     """O24 / KA1. A call on a seat that is not exposed is accepted: a miss (O25)."""
     target = action.target
-    if not other_seat(rnd, action.seat, target):
-        raise IllegalAction("O24", "Call Counter-UNO on another player.")
+    check_other_seat(rnd, action.seat, target, "O24", "Call Counter-UNO on another player.")
     if not rnd.rules.counter_uno:
         raise IllegalAction("O24", "Counter-UNO is not played at this table.")
     if rnd.rules.kids_immune_to_counter_uno and rnd.kids[target]:
@@ -444,20 +448,21 @@ def check_give(rnd: Round, action: Give) -> None:
             "K2-4", f"Name one recipient for each of the {len(rnd.gift_cards)} cards you drew."
         )
     for r in recipients:
-        if not other_seat(rnd, action.seat, r):
-            raise IllegalAction("K2-4", "Give the cards to your opponents.")
+        check_other_seat(rnd, action.seat, r, "K2-4", "Give the cards to your opponents.")
 
 
 def check_choose_target(rnd: Round, action: ChooseTarget) -> None:
     check_actor(rnd, action)
-    if not other_seat(rnd, action.seat, action.target):
-        raise IllegalAction("KA4", "Choose another player to receive the penalty.")
+    check_other_seat(
+        rnd, action.seat, action.target, "KA4", "Choose another player to receive the penalty."
+    )
 
 
 def check_swap(rnd: Round, action: SwapHands) -> None:
     check_actor(rnd, action)
-    if not other_seat(rnd, action.seat, action.target):
-        raise IllegalAction("T5", "Choose another player to swap hands with.")
+    check_other_seat(
+        rnd, action.seat, action.target, "T5", "Choose another player to swap hands with."
+    )
 
 
 def check_return(rnd: Round, action: ReturnCard) -> None:

@@ -239,6 +239,7 @@ def test_T5_seven_swaps_hands_with_a_chosen_player() -> None:
     rnd = game.round
     assert (rnd.phase, rnd.actor) == (Phase.SWAP, 1)
     refused(game, "1 swap 1", "T5")
+    refused(game, "1 swap 3", "O1")  # three seats: there is no seat 3
     refused(game, "2 swap 0", "O10")
     events = act(game, "1 swap 0")
     assert [(e.seat, e.target) for e in of_type(events, HandsSwapped)] == [(1, 0)]

@@ -106,6 +106,14 @@ def test_O25_counter_uno_on_a_player_who_is_not_exposed_is_a_harmless_miss() -> 
     refused(game, "0 catch 0", "O24")  # on oneself: not a call at all
 
 
+def test_O1_a_counter_uno_on_a_seat_past_the_table_says_there_is_no_such_seat() -> None:
+    # "catch 9" typed at a table of three read "Call Counter-UNO on another player."
+    game = prepared_game(official(), TWO_EACH, top="R5")
+    refusal = refused(game, "0 catch 8", "O1")
+    assert refusal.message == "There is no seat 8 at this table."
+    refused(game, "0 catch -1", "O1")
+
+
 def test_O26_beginner_bot_sometimes_forgets_uno_and_sometimes_catches() -> None:
     bot = make_bot("beginner")
     game = prepared_game(official(), TWO_EACH, top="R5")
