@@ -349,12 +349,16 @@ class PlainClient:
         feeder = asyncio.create_task(feed())
         reader = asyncio.create_task(self._read(lines))
         watcher = asyncio.create_task(watch())
-        await asyncio.wait({feeder, reader}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (feeder, reader, watcher):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        await self.session.close()
+        try:
+            await asyncio.wait({feeder, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            # Also when cancelled (Ctrl-C): a feeder left running would tell the player, who
+            # just quit, that "the host closed the table" as lanuno play closes its host.
+            for task in (feeder, reader, watcher):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            await self.session.close()
         return 0
 
     async def _read(self, lines: AsyncIterator[str]) -> None:

@@ -5,10 +5,12 @@ and a rotated room code at once."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import random
 import shutil
+from collections.abc import AsyncIterator
 
 import pytest
 from helpers import until
@@ -22,7 +24,8 @@ from lanuno.ui.client_model import ClientModel
 from lanuno.ui.i18n import translator
 from lanuno.ui.plain import PlainClient, log_screen
 from lanuno.ui.widgets import terminal_lines
-from lanuno.wire.messages import ActionRequest, ErrorReply, Lobby, LobbySeat, RoundEnd
+from lanuno.wire.errors import CloseCode
+from lanuno.wire.messages import ActionRequest, Bye, ErrorReply, Lobby, LobbySeat, RoundEnd
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -519,3 +522,31 @@ def test_terminal_lines_keep_an_indent_and_never_cut_a_long_word() -> None:
     ]
     path = "/tmp/" + "x" * 90
     assert terminal_lines(f"journal: {path} (restart)", 80) == ["journal:", path, "(restart)"]
+
+
+def test_ctrl_c_stops_the_line_client_before_its_host_says_goodbye() -> None:
+    # Ctrl-C in lanuno play --plain cancels the client, then closes the local host: the
+    # client still listening printed "The host closed the connection" to the player who quit.
+    async def scenario() -> tuple[str, bool]:
+        client, session, out = plain("en", seat=1)
+        never = asyncio.Event()
+
+        async def no_lines() -> AsyncIterator[str]:
+            await never.wait()
+            yield ""
+
+        running = asyncio.create_task(client.run(no_lines()))
+        session.feed(welcome(seat=1))
+        await until(lambda: "Welcome" in out.getvalue(), "the welcome is shown")
+        running.cancel()  # what asyncio.run does on Ctrl-C
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        session.feed(Bye(code=int(CloseCode.HOST_SHUTDOWN), reason="the host closed the table"))
+        session.end()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        return out.getvalue(), session.closed
+
+    printed, closed = asyncio.run(scenario())
+    assert "closed" not in printed, printed
+    assert closed
