@@ -21,6 +21,11 @@ EN: dict[str, str] = {
     "color.Y": "yellow",
     "color.G": "green",
     "color.B": "blue",
+    # A color after a Skip or Reverse: French makes it agree (la Passe, l'Inversion).
+    "color_f.R": "red",
+    "color_f.Y": "yellow",
+    "color_f.G": "green",
+    "color_f.B": "blue",
     "letter.R": "R",
     "letter.Y": "Y",
     "letter.G": "G",
@@ -611,6 +616,10 @@ FR: dict[str, str] = {
     "color.Y": "jaune",
     "color.G": "vert",
     "color.B": "bleu",
+    "color_f.R": "rouge",
+    "color_f.Y": "jaune",
+    "color_f.G": "verte",
+    "color_f.B": "bleue",
     "letter.R": "R",
     "letter.Y": "J",
     "letter.G": "V",
@@ -1244,7 +1253,9 @@ class Translator:
             return self(f"rank.{code}")
         color, rank = code[0], code[1:]
         rank_word = self(f"rank.{rank}") if rank in ("S", "R", "+2") else rank
-        return self("card.colored", color=self(f"color.{color}"), rank=rank_word)
+        # "Inversion bleue", "Passe verte": French Skip and Reverse are feminine.
+        color_word = self(f"color_f.{color}" if rank in ("S", "R") else f"color.{color}")
+        return self("card.colored", color=color_word, rank=rank_word)
 
     def preset(self, name: str) -> str:
         """A preset's name as this language shows it (a preset from a newer host: as sent)."""

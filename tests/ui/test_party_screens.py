@@ -464,7 +464,7 @@ def test_engine_refusals_are_translated_and_seats_count_from_one() -> None:
         feed(model, error_("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3))
         assert model.refusal == "Ce n'est pas à vous : on attend Max."
         feed(model, error_("illegal", "O10", "You do not hold blue Skip.", 4))
-        assert model.refusal == "Vous n'avez pas Passe bleu."
+        assert model.refusal == "Vous n'avez pas Passe bleue."
     for model, _ctl, _app in client_app("en"):
         feed(model, welcome(), lobby(), state())
         feed(model, error_("not_your_turn", "O10", "It is not your turn: waiting for seat 1.", 3))

@@ -62,7 +62,11 @@ def test_english_card_words_match_the_engine() -> None:
 def test_every_card_has_words_in_french() -> None:
     tr = translator("fr")
     assert tr.card("R7") == "7 rouge"
-    assert tr.card("BS") == "Passe bleu"
+    assert tr.card("BS") == "Passe bleue"  # la Passe: the color agrees
+    assert tr.card("GR") == "Inversion verte"
+    assert tr.card("YR") == "Inversion jaune"
+    assert tr.card("G+2") == "+2 vert"
+    assert tr.card("B7") == "7 bleu"
     assert all(tr.card(card.code) for card in ALL_FACES)
 
 
