@@ -107,9 +107,10 @@ class ActionWords:
 
 COLOR_WORDS = {
     "RED": "R", "YELLOW": "Y", "GREEN": "G", "BLUE": "B",
-    "ROUGE": "R", "JAUNE": "Y", "VERT": "G", "BLEU": "B",
+    "ROUGE": "R", "JAUNE": "Y", "VERT": "G", "BLEU": "B", "VERTE": "G", "BLEUE": "B",
 }  # fmt: skip
-"""A color typed as a word: ``couleur rouge``, ``play W blue``."""
+"""A color typed as a word: ``couleur rouge``, ``play W blue``; French in either gender
+(``couleur verte``, as one says "la couleur verte")."""
 
 
 def read_color(typed: str) -> str:

@@ -33,6 +33,8 @@ FR = ActionWords(translator("fr"))
         ("Passer", "pass"),
         ("couleur V", "color G"),
         ("couleur rouge", "color R"),
+        ("couleur verte", "color G"),
+        ("jouer Jok bleue", "play W B"),
         ("jouer Jok Bleu", "play W B"),
         ("play W+4 green", "play W+4 G"),
         ("contre-uno 2", "catch 1"),
