@@ -9,12 +9,19 @@ from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
-from prompt_toolkit.filters import Filter
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.formatted_text import OneStyleAndTextTuple, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
-from prompt_toolkit.layout import Container, Layout, Window
+from prompt_toolkit.key_binding import (
+    ConditionalKeyBindings,
+    KeyBindings,
+    KeyBindingsBase,
+    KeyPressEvent,
+    merge_key_bindings,
+)
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Container, DynamicContainer, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
@@ -180,6 +187,11 @@ class MinimumSize(Container):
 
     def too_small(self, width: int, height: int) -> bool:
         return width < self.width or height < self.height
+
+    @property
+    def showing_small(self) -> bool:
+        """Last drawn as the "make the window bigger" screen."""
+        return self.too_small(*self._size)
 
     def _message(self) -> StyleAndTextTuples:
         now_w, now_h = self._size
@@ -428,10 +440,13 @@ def full_screen_application(
     output: Output | None = None,
 ) -> Application[int]:
     """The one application shape both screens use: full screen, mouse, and a redraw every
-    half second so that the move timer counts down."""
+    half second so that the move timer counts down. While the window is too small only
+    Ctrl-C and Ctrl-Q act: a key must not play a card, start a game or kick a player on a
+    screen nobody sees (a D drew a card behind "make the window bigger")."""
+    hidden = Condition(lambda: _showing_small(layout.container))
     return Application(
         layout=layout,
-        key_bindings=key_bindings,
+        key_bindings=_inert_while(hidden, key_bindings),
         style=STYLE,
         full_screen=True,
         mouse_support=True,
@@ -439,6 +454,28 @@ def full_screen_application(
         input=input,
         output=output,
     )
+
+
+def _showing_small(container: Container) -> bool:
+    if isinstance(container, MinimumSize):
+        return container.showing_small
+    if isinstance(container, DynamicContainer):  # the hall: the hall or a table's screen
+        return any(_showing_small(child) for child in container.get_children())
+    return False
+
+
+ALWAYS_KEYS = frozenset({(Keys.ControlC,), (Keys.ControlQ,)})
+"""Quit at once, whatever the screen shows."""
+
+
+def _inert_while(hidden: Filter, key_bindings: KeyBindingsBase) -> KeyBindingsBase:
+    """``key_bindings`` off while ``hidden`` (a table's keys in the hall stay dynamic), but
+    for its Ctrl-C and Ctrl-Q."""
+    quit_keys = KeyBindings()
+    for binding in key_bindings.bindings:
+        if binding.keys in ALWAYS_KEYS:
+            quit_keys.add(*binding.keys, filter=binding.filter & hidden)(binding.handler)
+    return merge_key_bindings([ConditionalKeyBindings(key_bindings, ~hidden), quit_keys])
 
 
 def still_running(app: Application[int]) -> bool:

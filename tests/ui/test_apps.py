@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 from helpers import until
 from prompt_toolkit.application import Application
-from prompt_toolkit.data_structures import Point
+from prompt_toolkit.data_structures import Point, Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
@@ -32,7 +32,7 @@ from lanuno.ui.table_app import (
     run_table_app,
 )
 from lanuno.ui.table_model import TableModel
-from lanuno.ui.widgets import render_text
+from lanuno.ui.widgets import MinimumSize, render_text
 from lanuno.wire.errors import CloseCode
 from lanuno.wire.messages import Bye, GameEnd, Lobby, LobbySeat, Message
 
@@ -91,6 +91,46 @@ async def test_client_plays_whole_turns_from_the_keyboard() -> None:
         await press(pipe, "y")
         assert await asyncio.wait_for(app, 5) == 0
     assert session.closed
+
+
+class ResizableOutput(DummyOutput):
+    """A terminal of a size the test sets (DummyOutput is always 80 x 40)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+async def test_keys_do_nothing_while_the_window_is_too_small_but_ctrl_c_quits() -> None:
+    # A D pressed behind "make the window bigger" drew a card the player could not see.
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    output = ResizableOutput(60, 20)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=output)
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        session.feed(welcome(), lobby(), state())
+        await consumed(session.queue)  # type: ignore[arg-type]
+        sized = app.layout.container
+        assert isinstance(sized, MinimumSize)
+        await until(lambda: sized.showing_small, "drawn too small")
+        await press(pipe, "d2\r")
+        output.size = Size(rows=24, columns=80)
+        app.invalidate()
+        await until(lambda: not sized.showing_small, "drawn at 80 x 24")
+        await press(pipe, "p")
+        await until(lambda: session.acted == ["pass"], "only the key pressed at full size")
+        output.size = Size(rows=15, columns=40)
+        app.invalidate()
+        await until(lambda: sized.showing_small, "drawn too small again")
+        await press(pipe, "\x03")  # Ctrl-C
+        assert await asyncio.wait_for(running, 5) == 0
+    assert session.acted == ["pass"]
 
 
 async def test_client_pickers_from_the_keyboard() -> None:
