@@ -103,8 +103,8 @@ _BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
 def decision_prompt(tr: Translator, phase: str, legal: tuple[str, ...], pending: int) -> str:
     """The instruction for the player's own decision in ``phase``, naming only the answers
     ``legal`` allows: a Draw Two cannot be challenged (O21), stacking is a table option
-    (T1), a drawn card on a kids' table must be played (K1-4). The full screen and the
-    line client both say it."""
+    (T1), a kids' table has no voluntary draw and its drawn card must be played (K1-4). The
+    full screen and the line client both say it."""
     if phase == "penalty":
         stack = any(action.startswith("play ") for action in legal)
         challenge = "challenge" in legal
@@ -115,6 +115,12 @@ def decision_prompt(tr: Translator, phase: str, legal: tuple[str, ...], pending:
         return tr(key, count=tr.plural("card", pending))
     if phase == "drawn":
         return tr("prompt.drawn" if "pass" in legal else "prompt.drawn_must")
+    if phase == "turn":
+        # Kids' tables have no voluntary draw (K1-4): "or draw" would be refused.
+        plays = any(action.startswith("play ") for action in legal)
+        draws = "draw" in legal
+        if plays != draws:
+            return tr("prompt.turn_play" if plays else "prompt.turn_draw")
     return tr(f"prompt.{phase}")
 
 

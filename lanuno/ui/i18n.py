@@ -64,6 +64,8 @@ EN: dict[str, str] = {
     "table.pending": "+{count} pending",
     # client prompts by phase
     "prompt.turn": "Your turn: play a card or draw.",
+    "prompt.turn_play": "Your turn: play a card.",
+    "prompt.turn_draw": "Your turn: no card fits, draw one.",
     "prompt.drawn": "You drew a card that fits: play it, or pass.",
     "prompt.drawn_must": "You drew a card that fits: play it.",
     "prompt.choose_color": "Choose the color to play on.",
@@ -655,6 +657,8 @@ FR: dict[str, str] = {
     "table.timer": "{seconds} s",
     "table.pending": "+{count} en attente",
     "prompt.turn": "À vous : jouez une carte ou piochez.",
+    "prompt.turn_play": "À vous : jouez une carte.",
+    "prompt.turn_draw": "À vous : aucune carte ne convient, piochez.",
     "prompt.drawn": "La carte piochée convient : jouez-la, ou passez.",
     "prompt.drawn_must": "La carte piochée convient : jouez-la.",
     "prompt.choose_color": "Choisissez la couleur à jouer.",

@@ -273,6 +273,30 @@ def test_the_penalty_prompt_names_only_the_answers_allowed(
     assert french.prompt(NOW) == f"2 cartes pour vous : {fr}"
 
 
+@pytest.mark.parametrize(
+    ("legal", "en", "fr"),
+    [
+        (
+            ("play R2", "draw"),
+            "Your turn: play a card or draw.",
+            "À vous : jouez une carte ou piochez.",
+        ),
+        (("play R2", "uno"), "Your turn: play a card.", "À vous : jouez une carte."),
+        (
+            ("draw",),
+            "Your turn: no card fits, draw one.",
+            "À vous : aucune carte ne convient, piochez.",
+        ),
+    ],
+)
+def test_the_turn_prompt_offers_a_draw_only_where_one_is_allowed(
+    legal: tuple[str, ...], en: str, fr: str
+) -> None:
+    """K1-4: a kids' table has no voluntary draw; it said "play a card or draw" all the same."""
+    assert model_with(state(legal=legal)).prompt(NOW) == en
+    assert model_with(state(legal=legal), lang="fr").prompt(NOW) == fr
+
+
 def test_seat_rows_carry_counts_flags_and_turn() -> None:
     rows = model_with(state()).seat_rows()
     assert [(r.name, r.count, r.declared, r.is_me, r.is_actor) for r in rows] == [
