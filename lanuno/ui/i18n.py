@@ -344,6 +344,9 @@ EN: dict[str, str] = {
     "plain.nothing_to_choose": "There is nothing for you to do now: wait for your turn.",
     "plain.not_an_action": "'{text}' is not an action: type one like play R7 or draw, the "
     "number of one listed, or help.",
+    "plain.needs_seat": "'{text}' needs a seat number, counted from 1: {example}.",
+    "plain.needs_card": "'{text}' needs a card: {example}.",
+    "plain.needs_color": "'{text}' needs a color: {example}.",
     "plain.scores": "Scores: {scores}.",
     "plain.away": "{name} is away: the seat is held until they come back.",
     "plain.back": "{name} is back (check number {check}).",
@@ -931,6 +934,9 @@ FR: dict[str, str] = {
     "plain.nothing_to_choose": "Vous n'avez rien à faire maintenant : attendez votre tour.",
     "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «jouer R7» ou "
     "«piocher», le numéro d'une action proposée, ou «aide».",
+    "plain.needs_seat": "«{text}» demande un numéro de place, à partir de 1 : «{example}».",
+    "plain.needs_card": "«{text}» demande une carte : «{example}».",
+    "plain.needs_color": "«{text}» demande une couleur : «{example}».",
     "plain.scores": "Scores : {scores}.",
     "plain.away": "{name} est absent : sa place est gardée jusqu'à son retour.",
     "plain.back": "{name} est de retour (code de contrôle {check}).",

@@ -28,7 +28,7 @@ from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line, ended_line
 from lanuno.ui.refusals import translate_refusal
-from lanuno.ui.typed import ActionWords
+from lanuno.ui.typed import ActionWords, MissingWord
 from lanuno.ui.widgets import terminal_lines
 from lanuno.wire.crypto import format_check_number
 from lanuno.wire.messages import (
@@ -327,6 +327,11 @@ class PlainClient:
         else:
             try:
                 await self.session.act(self.words.read(text))
+            except MissingWord as missing:  # "catch": say what it lacks, not "not an action"
+                example = self.words.show(missing.example)
+                self.say(
+                    "! " + self.tr(f"plain.needs_{missing.kind}", text=_echo(text), example=example)
+                )
             except ValueError:
                 self.say("! " + self.tr("plain.not_an_action", text=_echo(text)))
         return True

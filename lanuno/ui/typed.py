@@ -55,6 +55,23 @@ VERBS_TYPED = {verb: verb for verb in VERBS} | {
 """A typed verb (without case or accents), in the wire's words or any language's."""
 
 
+class MissingWord(ValueError):
+    """A verb typed without the seat, card or color it needs (``catch``, ``play``)."""
+
+    def __init__(self, verb: str, kind: str) -> None:
+        super().__init__(f"{verb} needs a {kind}")
+        self.kind = kind
+        self.example = EXAMPLES[verb]
+        """The verb with a made-up argument, in the wire's notation (seats from 0)."""
+
+
+EXAMPLES = {
+    "catch": "catch 1", "give": "give 1", "target": "target 1", "swap": "swap 1",
+    "play": "play R7", "return": "return R7", "color": "color G",
+}  # fmt: skip
+"""Each verb that needs a word after it, with one."""
+
+
 class ActionWords:
     """Shows the wire's actions in ``tr``'s language, and reads typed ones in any."""
 
@@ -92,6 +109,9 @@ class ActionWords:
         if verb is None:
             raise ValueError(f"not a verb: {words[0]!r}")
         args = [word.upper() for word in words[1:]]
+        if not args and verb in EXAMPLES:
+            kind = "seat" if verb in SEAT_VERBS else "color" if verb == "color" else "card"
+            raise MissingWord(verb, kind)
         if verb in SEAT_VERBS:
             if not all(arg.isdigit() and arg != "0" for arg in args):
                 raise ValueError("seats are numbers from 1")

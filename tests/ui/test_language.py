@@ -106,6 +106,7 @@ SAMPLES = {
     "path": "/tmp/table.journal",
     "addresses": "10.0.0.2:4000",
     "command": "lanuno join 10.0.0.2:4000 --code 123456",
+    "example": "contre-uno 2",
 }
 
 

@@ -550,3 +550,27 @@ def test_ctrl_c_stops_the_line_client_before_its_host_says_goodbye() -> None:
     printed, closed = asyncio.run(scenario())
     assert "closed" not in printed, printed
     assert closed
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("en", "catch", "! 'catch' needs a seat number, counted from 1: catch 2."),
+        ("en", "play", "! 'play' needs a card: play R7."),
+        ("en", "color", "! 'color' needs a color: color G."),
+        (
+            "fr",
+            "contre-uno",
+            "! «contre-uno» demande un numéro de place, à partir de 1 : «contre-uno 2».",
+        ),
+        ("fr", "jouer", "! «jouer» demande une carte : «jouer R7»."),
+        ("fr", "couleur", "! «couleur» demande une couleur : «couleur V»."),
+    ],
+)
+def test_a_verb_typed_alone_is_told_what_it_lacks(lang: str, typed: str, said: str) -> None:
+    # "catch" alone was "not an action", though the help lists it.
+    out = io.StringIO()
+    session = CheckingSession(seat=1)
+    asyncio.run(PlainClient(session, out, lang=lang).handle_line(typed))
+    assert out.getvalue() == said + "\n"
+    assert session.acted == []
