@@ -607,7 +607,10 @@ def _end_screen(ctl: ClientController) -> Render:
                 paragraph("class:winner", sentence)
         header = f"   {fit(tr('end.col_player'), 24)} {tr('end.col_score'):>7}"
         out.append(("class:title", header + "\n"))
-        for name, score, winner in model.final_scores():
+        for name, score, winner, mine in model.final_scores():
+            if mine:  # as in the seats panel (a default name reads as the column's title)
+                room = 24 - get_cwidth(tr("you_suffix", name=""))
+                name = tr("you_suffix", name=fit(name, room).rstrip())
             style = "class:winner" if winner else ""
             out.append((style, f" {'★' if winner else ' '} {fit(name, 24)} {score:>7}\n"))
         out.append(("", "\n"))

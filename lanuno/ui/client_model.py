@@ -652,11 +652,14 @@ class ClientModel:
 
     # ------------------------------------------------------------------ end screens
 
-    def final_scores(self) -> list[tuple[str, int, bool]]:
-        """(name, score, winner?) for the round-end or game-end table, best first."""
+    def final_scores(self) -> list[tuple[str, int, bool, bool]]:
+        """(name, score, winner?, mine?) for the round-end or game-end table, best first."""
         end: RoundEnd | GameEnd | None = self.game_end if self.screen == "game_end" else None
         end = end or self.round_end
         if end is None:
             return []
-        rows = [(self.name_of(s), score, s == end.winner) for s, score in enumerate(end.scores)]
+        rows = [
+            (self.name_of(s), score, s == end.winner, s == self.seat)
+            for s, score in enumerate(end.scores)
+        ]
         return sorted(rows, key=lambda row: (-row[1], row[0]))

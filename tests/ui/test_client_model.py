@@ -311,13 +311,14 @@ def test_round_end_then_next_round_then_game_end() -> None:
     model = model_with(state())
     model.apply(RoundEnd(round=1, winner=1, points=87, scores=(120, 87, 40, 65)), NOW)
     assert model.screen == "round_end"
-    assert model.final_scores()[0] == ("Lea", 120, False)
-    assert ("Max", 87, True) in model.final_scores()
+    assert model.final_scores()[0] == ("Lea", 120, False, False)
+    assert ("Max", 87, True, False) in model.final_scores()
+    assert ("Ana", 40, False, True) in model.final_scores()  # seat 2: this player
     model.apply(state(round_no=2, sid=20), NOW)
     assert model.screen == "play"
     model.apply(GameEnd(winner=0, scores=(512, 87, 40, 65)), NOW)
     assert model.screen == "game_end"
-    assert model.final_scores()[0] == ("Lea", 512, True)
+    assert model.final_scores()[0] == ("Lea", 512, True, False)
 
 
 def test_unknown_seat_names_fall_back_to_a_number() -> None:

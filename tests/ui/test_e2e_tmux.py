@@ -180,7 +180,8 @@ def test_two_players_finish_a_game_in_tmux(tmux: Tmux, host: tuple[int, Path]) -
         assert f"{name} wins" not in screen
         assert "Player" in screen
         assert "Score" in screen
-        assert f"{name} (you)" not in screen  # the end screen, not the table
+        # The end screen, not the table: the player's own row, marked, with its score.
+        assert re.search(rf"^ [★ ] {name} \(you\) +\d+ +│", screen, re.M), screen
         tmux.keys(target, "q")
     assert sum("You win the game!" in screen for screen in screens.values()) == 1
     assert "Game over" in host_log
