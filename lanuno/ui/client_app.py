@@ -648,6 +648,8 @@ def _help(ctl: ClientController) -> Render:
         model, tr = ctl.model, ctl.tr
         out: StyleAndTextTuples = [("class:title", f" {tr('help.title')}\n\n")]
         for key, verb in HELP_LINES:
+            if key == "help.c.enter" and model.options.get("deck") == "numbers":
+                key = "help.c.enter_numbers"  # kids1: a deck without wilds
             if verb is None or verb in model.keys:
                 for piece in wrap_words(tr(key), width - 4):
                     out.append(("", f"   {piece}\n"))

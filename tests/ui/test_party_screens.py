@@ -553,6 +553,9 @@ def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, ob
         help_text = render_text(app)
         assert "Counter-UNO" not in help_text
         assert "challenge" not in help_text
+        assert "Enter or Space: play it" in help_text
+        # kids1 deals numbers only: no wild to ask for its color.
+        assert ("wild" in help_text) == (options is KIDS2)
 
 
 def test_esc_to_cancel_is_offered_only_where_esc_cancels_something() -> None:
