@@ -130,6 +130,21 @@ def test_event_sentences(kind: str, fields: dict[str, object], sentence: str) ->
     assert describe(kind, fields, names, translator("en")).text == sentence  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "A bot plays for you until you make a move yourself."),
+        ("fr", "Un robot joue pour vous jusqu'à ce que vous jouiez vous-même."),
+    ],
+)
+def test_a_player_whose_time_ran_out_twice_reads_how_to_play_again(
+    lang: str, sentence: str
+) -> None:
+    # T3: they are at the keyboard; "until you come back" did not say what brings them back.
+    on = describe("autopilot", {"seat": 2, "on": True}, names, translator(lang), 2)
+    assert on.text == sentence
+
+
 def test_event_log_keeps_the_last_lines() -> None:
     log = EventLog(limit=3)
     for seat in (0, 1, 2, 0):
