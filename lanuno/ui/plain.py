@@ -171,6 +171,8 @@ class PlainClient:
         """Back after a drop: the events missed, until the first state."""
         self.connection = session.connection
         """The connection state last told (a drop and a reconnection are said once each)."""
+        self._seen_a_game = False
+        """A state has come: ``lanuno play``'s lobby before it starts the first game itself."""
 
     def name_of(self, seat: int | None) -> str:
         if seat is None:
@@ -251,6 +253,8 @@ class PlainClient:
     def _show_lobby(self, message: Lobby) -> None:
         self.lobby = message
         self._at_table.set()
+        if self.local and not self._seen_a_game:
+            return  # lanuno play seats its bots and starts: no "type ready" meanwhile
         if self.state is None:  # in the lobby: who is there (later: presence only)
             self.say(self._lobby_line(message))
 
@@ -285,6 +289,7 @@ class PlainClient:
             or (message.actor == seat and self.state.sid != message.sid)
         )
         self.state = message
+        self._seen_a_game = True
         if changed:
             self.say(render_state(message, seat, self.name_of, self.tr, self.words))
 

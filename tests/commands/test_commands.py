@@ -216,12 +216,12 @@ async def test_play_in_french_names_the_player_in_french() -> None:
     assert process.stdout is not None
     assert process.stdin is not None
     try:
-        lobby = ""
-        while not lobby.startswith("Salon"):
+        seats = ""
+        while not seats.lstrip().startswith("1. "):  # the table's seats, under its first state
             line = await asyncio.wait_for(process.stdout.readline(), 20)
-            assert line, "lanuno play ended before its lobby"
-            lobby = line.decode(errors="replace")
-        assert "1. Joueur" in lobby  # not "Player": lanuno play's default name is French too
+            assert line, "lanuno play ended before its first deal"
+            seats = line.decode(errors="replace")
+        assert "1. Joueur" in seats  # not "Player": lanuno play's default name is French too
         process.stdin.write(b"quit\n")
         await process.stdin.drain()
     finally:

@@ -25,7 +25,15 @@ from lanuno.ui.i18n import translator
 from lanuno.ui.plain import PlainClient, log_screen
 from lanuno.ui.widgets import terminal_lines
 from lanuno.wire.errors import CloseCode
-from lanuno.wire.messages import ActionRequest, Bye, ErrorReply, Lobby, LobbySeat, RoundEnd
+from lanuno.wire.messages import (
+    ActionRequest,
+    Bye,
+    ErrorReply,
+    GameEnd,
+    Lobby,
+    LobbySeat,
+    RoundEnd,
+)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -574,3 +582,19 @@ def test_a_verb_typed_alone_is_told_what_it_lacks(lang: str, typed: str, said: s
     asyncio.run(PlainClient(session, out, lang=lang).handle_line(typed))
     assert out.getvalue() == said + "\n"
     assert session.acted == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lanuno_play_does_not_ask_for_ready_before_the_game_it_starts_itself(lang: str) -> None:
+    # lanuno play --plain printed "Lobby: ... Type 'ready' when you are." once per bot
+    # seated, though it starts the first game by itself.
+    out = io.StringIO()
+    client = PlainClient(FakeSession(seat=2), out, lang=lang, local=True)
+    client.show(welcome(seat=2))
+    client.show(lobby(ready=False))
+    ask = {"en": "Type 'ready'", "fr": "Tapez «prêt»"}[lang]
+    assert ask not in out.getvalue()
+    client.show(state())
+    client.show(GameEnd(winner=0, scores=(512, 87, 40, 65)))
+    client.show(lobby(ready=False))  # after a game, R (ready) does start the next one
+    assert out.getvalue().count(ask) == 1
