@@ -480,6 +480,7 @@ EN: dict[str, str] = {
     "log.scrolled": "(older lines: PgDn for the newest)",
     "small.title": "This window is too small for lanuno.",
     "small.need": "Make the window bigger: at least {width} x {height} (now {now_w} x {now_h}).",
+    "small.quit": "Ctrl-C quits.",
     "host.code_rotated": "Too many wrong codes: the room code is now {code}.",
     "header.code": "code {code}",
     # refusals (the engine's sentences, by meaning; see lanuno/ui/refusals.py)
@@ -1069,6 +1070,7 @@ FR: dict[str, str] = {
     ),
     "log.scrolled": "(lignes plus anciennes : PgDn pour les dernières)",
     "small.title": "Cette fenêtre est trop petite pour lanuno.",
+    "small.quit": "Ctrl-C pour quitter.",
     "small.need": (
         "Agrandissez la fenêtre : au moins {width} x {height} (actuellement {now_w} x {now_h})."
     ),

@@ -196,8 +196,12 @@ class MinimumSize(Container):
     def _message(self) -> StyleAndTextTuples:
         now_w, now_h = self._size
         need = self.tr("small.need", width=self.width, height=self.height, now_w=now_w, now_h=now_h)
-        title, need = (_wrap_whole_sizes(text, now_w) for text in (self.tr("small.title"), need))
-        return [("class:title", f"{title}\n\n"), ("class:prompt", need)]
+        title, need, leave = (
+            _wrap_whole_sizes(text, now_w)
+            for text in (self.tr("small.title"), need, self.tr("small.quit"))
+        )
+        # Ctrl-C: the one key that acts here (full_screen_application).
+        return [("class:title", f"{title}\n\n"), ("class:prompt", f"{need}\n\n"), ("", leave)]
 
     def reset(self) -> None:
         self.content.reset()

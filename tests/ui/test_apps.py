@@ -119,6 +119,7 @@ async def test_keys_do_nothing_while_the_window_is_too_small_but_ctrl_c_quits() 
         sized = app.layout.container
         assert isinstance(sized, MinimumSize)
         await until(lambda: sized.showing_small, "drawn too small")
+        assert "Ctrl-C quits." in render_text(app, 60, 20)  # the one key that acts
         await press(pipe, "d2\r")
         output.size = Size(rows=24, columns=80)
         app.invalidate()

@@ -60,6 +60,7 @@ FRENCH_TOO = {w for text in FR.values() for w in _words(text)} & {
     "journal", "wi", "fi",  # the same words in French (Wi-Fi)
     "terminal",  # the same word in French
     "plain",  # the option: --plain
+    "ctrl",  # the key, as a French keyboard labels it too
 }  # fmt: skip
 
 
