@@ -650,6 +650,8 @@ def _help(ctl: ClientController) -> Render:
         for key, verb in HELP_LINES:
             if key == "help.c.enter" and model.options.get("deck") == "numbers":
                 key = "help.c.enter_numbers"  # kids1: a deck without wilds
+            if key == "help.c.basic" and "pass" not in model.keys:
+                key = "help.c.basic_no_pass"  # kids' tables: a drawn card that fits is played
             if verb is None or verb in model.keys:
                 for piece in wrap_words(tr(key), width - 4):
                     out.append(("", f"   {piece}\n"))

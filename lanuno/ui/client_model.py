@@ -153,8 +153,11 @@ def presence_word(tr: Translator, presence: str) -> str:
 def keys_in_play(options: Mapping[str, OptionValue]) -> frozenset[str]:
     """The action keys that exist at this table: no Counter-UNO key where the preset has no
     Counter-UNO (kids1, kids2), no challenge key where a Wild Draw Four cannot be
-    challenged, no "take" key with a numbers-only deck (kids1: nothing to take)."""
+    challenged, no "take" key with a numbers-only deck (kids1: nothing to take), no "pass"
+    key where a drawn card that fits must be played (K1-4: a pass is never allowed)."""
     verbs = {"draw", "pass", "uno", "catch", "challenge", "accept"}
+    if options.get("must_play_drawn") is True:
+        verbs.discard("pass")
     if options.get("counter_uno") is False:
         verbs.discard("catch")
     if options.get("wild_draw_four", "challenge") != "challenge":

@@ -535,8 +535,20 @@ def test_a_local_game_shows_no_check_number_or_connection(
 # ------------------------------------------------------------------ item 7: kids
 
 
-KIDS1 = {"deck": "numbers", "counter_uno": False, "wild_draw_four": "challenge", "target": None}
-KIDS2 = {"deck": "with_blanks", "counter_uno": False, "wild_draw_four": "free", "target": 5}
+KIDS1 = {
+    "deck": "numbers",
+    "counter_uno": False,
+    "wild_draw_four": "challenge",
+    "target": None,
+    "must_play_drawn": True,
+}
+KIDS2 = {
+    "deck": "with_blanks",
+    "counter_uno": False,
+    "wild_draw_four": "free",
+    "target": 5,
+    "must_play_drawn": True,
+}
 
 
 @pytest.mark.parametrize("options", [KIDS1, KIDS2], ids=["kids1", "kids2"])
@@ -549,10 +561,12 @@ def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, ob
         assert "U UNO!" in keys
         assert "Counter-UNO" not in keys
         assert "challenge" not in keys
+        assert "pass" not in keys  # K1-4 / K2-8: a drawn card that fits is played, always
         model.help_open = True
         help_text = render_text(app)
         assert "Counter-UNO" not in help_text
         assert "challenge" not in help_text
+        assert "D draw  U say UNO!" in help_text
         assert "Enter or Space: play it" in help_text
         # kids1 deals numbers only: no wild to ask for its color.
         assert ("wild" in help_text) == (options is KIDS2)
