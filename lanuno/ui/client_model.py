@@ -537,14 +537,21 @@ class ClientModel:
 
     def move(self, delta: int) -> None:
         if self.hand:
-            self.selected = (self.selected + delta) % len(self.hand)
+            self._choose_card((self.selected + delta) % len(self.hand))
 
     def select(self, index: int) -> bool:
         """Choose the card at ``index`` (0-based); False when there is no such card."""
         if 0 <= index < len(self.hand):
-            self.selected = index
+            self._choose_card(index)
             return True
         return False
+
+    def _choose_card(self, index: int) -> None:
+        if index != self.selected:
+            # Another card: the status line names it again, no longer a refusal that was
+            # about the card before (the log keeps the refusal).
+            self.refusal = None
+        self.selected = index
 
     def activate(self) -> tuple[str, ...]:
         """Enter (or a click) on the selected card: play it, return it, or pick a color."""

@@ -211,6 +211,23 @@ def test_a_refusal_goes_when_a_new_decision_comes_and_stays_in_the_log() -> None
     assert model.refusal == "That card does not match."
 
 
+def test_choosing_another_card_puts_the_selection_back_in_place_of_a_refusal() -> None:
+    # "Refused: yellow 2 does not match..." stayed while the player moved to another card,
+    # and hid the "Selected: ..." that names it.
+    model = model_with(state())
+    model.select(0)
+    refused = "red 2 does not match red 9 (the color is red)."
+    model.apply(ErrorReply(code="illegal", rule="O10", text=refused, seq=4), NOW)
+    model.select(0)  # the same card: the refusal is still about it
+    assert model.refusal == refused
+    model.move(1)
+    assert model.refusal is None
+    assert model.log.lines[-1].text == f"Refused: {refused} (rule O10)"
+    model.apply(ErrorReply(code="illegal", rule="O10", text=refused, seq=5), NOW)
+    model.select(4)
+    assert model.refusal is None
+
+
 def test_wild_and_its_color_read_as_one_sentence() -> None:
     model = model_with(*opening_events())
     texts = [line.text for line in model.log.lines]
