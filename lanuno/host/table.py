@@ -211,6 +211,9 @@ class Table(Dealing, Seating):
         self._ready_deadline = None
         self._resume_found = {}
         self._moved_from = {}
+        self._waiting_for_players = False
+        """A restored game waits for its players: nothing is played for a human seat (no
+        takeover, no move timer) until the first of them is back (``_players_back``)."""
         self._commit(
             OpenRecord(
                 room_id=self.room_id, code=self.guard.code, name=config.name, rules=self.rules
@@ -382,10 +385,12 @@ class Table(Dealing, Seating):
     ) -> Table:
         """Rebuild a table from its journal: the same seats, secrets and game, every
         accepted action applied once through the engine. Every player counts as dropped
-        until they resume. A deal under way resumes its commit-reveal (the same host seed
-        and commitments, so clients can verify the round) for ``reveal_wait`` seconds. A
-        lobby, before a game or after one, keeps its seats for ``drop_grace`` seconds; a
-        finished game sends its results again to whoever resumes."""
+        until they resume. A game waits for its players: nothing is played for their seats
+        until one is back, and the others' grace counts from then (bots' seats play on up
+        to the first human's turn). A deal under way resumes its commit-reveal (the same
+        host seed and commitments, so clients can verify the round) for ``reveal_wait``
+        seconds. A lobby, before a game or after one, keeps its seats for ``drop_grace``
+        seconds; a finished game sends its results again to whoever resumes."""
         typed = (decode(r) if isinstance(r, Mapping) else r for r in records)
         header = next(typed, None)
         if not isinstance(header, OpenRecord):
@@ -409,6 +414,10 @@ class Table(Dealing, Seating):
         for slot in table.slots:
             if slot.kind == "human":
                 slot.peer, slot.dropped_at = None, now
+        # Everyone had to start ``lanuno join`` again: a bot playing their seats (or their
+        # move timer running out) while they do would play the round to its end.
+        humans = any(slot.kind == "human" for slot in table.slots)
+        table._waiting_for_players = humans and table.phase is not TablePhase.LOBBY
         # In the lobby, before the first game or after one (whose last action may not have
         # reached anyone), the players keep their seats and secrets, held like any seat
         # dropped in the lobby (``_lobby_hold_end``) until they come back or the grace ends.
@@ -443,6 +452,9 @@ class Table(Dealing, Seating):
         the state its client saw last (``hello.seen_sid``; its own private ones included,
         never another seat's), the table, the last results, and the deal's commitment when
         the deal waits for its reveal. A round that ended before is told by its results."""
+        first_back = self._waiting_for_players
+        if first_back:
+            self._players_back(now)
         game = self.game
         if game is not None and self.phase is not TablePhase.LOBBY:
             if hello.seen_sid is not None:
@@ -458,7 +470,27 @@ class Table(Dealing, Seating):
                 self._committed.add(seat)
             self._awaiting_reveal.add(seat)
             self._out(peer.id, SeedCommit(round=self._round_no, commit=self._host_commit()))
+        if first_back and game is not None and self.phase is not TablePhase.LOBBY:
+            # The screens showed no move timer while the table waited: they see it now.
+            public = self._state_for(None, now)
+            for recipient in self._recipients():
+                if recipient != peer.id and self._seat_of(recipient) is None:
+                    self._out(recipient, public)
         self._replan_bots(now)
+
+    def _players_back(self, now: float) -> None:
+        """The first player is back at a restored table: the seats still away get the
+        usual grace from now, and the decision under way its whole move timer."""
+        self._waiting_for_players = False
+        for slot in self.slots:
+            if slot.kind == "human" and slot.peer is None:
+                slot.dropped_at = now
+        if self.game is not None and self.phase is TablePhase.PLAYING:
+            self.game.round.decision_started = now
+
+    def _waits_for(self, seat: int) -> bool:
+        """Is nothing to be played for this seat until its players are back?"""
+        return self._waiting_for_players and self.slots[seat].kind == "human"
 
     def _apply_round(self, record: RoundRecord) -> None:
         round_no, now = record.round_no, record.now
@@ -639,13 +671,16 @@ class Table(Dealing, Seating):
         if self.phase is TablePhase.DEALING:
             times.append(self._reveal_deadline)
         if self.phase is TablePhase.PLAYING and self.game is not None:
-            times.append(self.game.next_deadline())
+            if not self._waits_for(self.game.round.actor):
+                times.append(self.game.next_deadline())
             times.append(self._bot_plan[0] if self._bot_plan else None)
             times.extend(self._takeover_time(slot) for slot in self.slots)
         return times
 
     def _takeover_time(self, slot: Slot) -> float | None:
         if slot.kind != "human" or slot.dropped_at is None or slot.taken_over:
+            return None
+        if self._waiting_for_players:
             return None
         return slot.dropped_at + (self.rules.move_timer or self.config.drop_grace)
 
@@ -672,7 +707,8 @@ class Table(Dealing, Seating):
                 self._replan_bots(now)
                 return True
         deadline = self.game.next_deadline()
-        if deadline is not None and now >= deadline:
+        waiting = self._waits_for(self.game.round.actor)
+        if deadline is not None and now >= deadline and not waiting:
             self._act(Timeout(self.game.round.actor), now, auto=False, seq=0)
             return True
         if self._bot_plan is not None and now >= self._bot_plan[0]:
@@ -701,6 +737,8 @@ class Table(Dealing, Seating):
         slot = self.slots[seat]
         if slot.kind == "bot" or slot.taken_over:
             return True
+        if self._waits_for(seat):
+            return False  # not even its move timer's autopilot (T3) while it waits
         game = self.game
         return game is not None and game.round.autopilot[seat]
 
@@ -826,6 +864,8 @@ class Table(Dealing, Seating):
         playing = self.phase is TablePhase.PLAYING
         if public is None:
             public = public_state(game, sid=self.sid, playing=playing, now=now)
+            if playing and self._waits_for(game.round.actor):
+                public = replace(public, deadline_ms=None)  # the timer waits too
         if seat is None:
             return public
         return seat_state(game, seat, public, playing=playing)

@@ -100,12 +100,15 @@ def test_restore_at_clock_zero_keeps_the_grace_period_of_held_seats() -> None:
     restored = Table.restore(h.records, config, counter_drbg(b"r"), now=0.0)
     assert restored.last_now == 1000.0
     assert all(slot.dropped_at == 1000.0 for slot in restored.slots)
-    restored.tick(restored.last_now + 0.1)  # the server's clock resumes at last_now
+    h2 = Harness(restored)
+    h2.now = restored.last_now  # the server's clock resumes at last_now
+    h2.advance(40.0)  # a restored game waits for its players (test_restore_waits.py)
     assert not any(slot.taken_over for slot in restored.slots)
-    restored.tick(restored.last_now + 29.0)
-    assert not any(slot.taken_over for slot in restored.slots)
-    restored.tick(1030.0)
-    assert all(slot.taken_over for slot in restored.slots)
+    h2.resume(players[0])  # at 1040: B's grace runs from A's return
+    h2.advance(29.9)
+    assert not restored.slots[1].taken_over
+    h2.advance(0.1)
+    assert restored.slots[1].taken_over
 
 
 def test_restore_during_the_deal_deals_at_the_journal_clock_not_at_zero() -> None:
@@ -128,7 +131,8 @@ def test_restore_during_the_deal_deals_at_the_journal_clock_not_at_zero() -> Non
     assert restored.phase is TablePhase.PLAYING
     (round_record,) = [r for r in restored.take_records() if r["k"] == "round"]
     assert round_record["now"] == 500.0 + config.reveal_wait
-    deadline = restored.next_deadline()
+    assert restored.game is not None  # its move timer counts from then (not yet running:
+    deadline = restored.game.next_deadline()  # the table waits for its players)
     assert deadline is not None
     assert deadline >= 500.0
 

@@ -1,0 +1,143 @@
+"""A restarted host waits for its players (seen in the lab: after ``lanuno host --resume``
+everyone had to start ``lanuno join`` again; those who took longer than the drop grace
+found bots in their seats, and with everyone away the round played itself to its end).
+Nothing is played for a human seat until the first player is back; the seats still away
+then get the usual grace, counted from that return."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from table_harness import FakeClient, Harness
+
+from lanuno.engine.rules import preset, with_options
+from lanuno.host.table import Table, TableConfig, TablePhase
+from lanuno.wire.messages import State
+
+BOT_SEAT = 2
+
+
+def _config(move_timer: int | None = None) -> TableConfig:
+    rules = preset("official")
+    if move_timer is not None:
+        rules = with_options(rules, [f"move_timer={move_timer}"])
+    return TableConfig(rules=rules, drop_grace=30.0)
+
+
+def _quit_mid_round(config: TableConfig) -> tuple[Harness, FakeClient, FakeClient]:
+    """Ann, Bob and a bot play a few moves; the host quits with the bot to play next."""
+    h = Harness(Table(config, os.urandom, rng=random.Random(5)))
+    ann, bob = h.join("Ann"), h.join("Bob")
+    h.table.add_bot("beginner")
+    h.now = 100.0
+    h.table.start(h.now)
+    h.pump()
+    rng = random.Random(3)
+    moves = 0
+    for _ in range(500):
+        state = ann.state
+        assert state is not None
+        if moves >= 3 and state.actor == BOT_SEAT:
+            return h, ann, bob
+        player = next((p for p in (ann, bob) if p.seat == state.actor), None)
+        state = player.state if player is not None else None
+        if player is not None and state is not None and state.legal:
+            plays = [a for a in state.legal if a.startswith("play ")]
+            h.act(player, rng.choice(plays or list(state.legal)))
+            moves += 1
+        else:
+            h.advance(0.5)  # the bot plays
+    raise AssertionError("the bot never came to play")
+
+
+def _restarted(h: Harness, config: TableConfig) -> Harness:
+    """``lanuno host --resume``: the table from its journal, the clock going on from it."""
+    restored = Table.restore(h.records, config, os.urandom, now=0.0)
+    h2 = Harness(restored)
+    h2.now = restored.last_now
+    return h2
+
+
+def _screen_deadline(h: Harness) -> int | None:
+    """The move timer the shared screen shows (its latest state's)."""
+    states = [m for m in h.screen if isinstance(m, State)]
+    return states[-1].deadline_ms
+
+
+def _seats_played(records: list[dict[str, object]]) -> set[int]:
+    return {int(str(r["a"]).split()[0]) for r in records if r["k"] == "act"}
+
+
+def test_a_restored_game_plays_nothing_for_its_away_players_however_long_they_take() -> None:
+    config = _config()
+    h2 = _restarted(_quit_mid_round(config)[0], config)
+    h2.advance(10 * config.drop_grace)
+    table = h2.table
+    assert table.phase is TablePhase.PLAYING
+    assert not any(slot.taken_over for slot in table.slots)
+    # The bot played its own turn (at least), and nothing for Ann or Bob.
+    assert _seats_played(h2.records) == {BOT_SEAT}
+    assert table.game is not None
+    assert table.game.round.actor != BOT_SEAT  # play stopped at an away player
+
+
+def test_once_one_player_is_back_a_seat_still_away_gets_the_grace_from_then() -> None:
+    config = _config()
+    h, ann, bob = _quit_mid_round(config)
+    h2 = _restarted(h, config)
+    h2.advance(100.0)
+    back = h2.now
+    h2.resume(ann)
+    assert bob.seat is not None
+    bob_slot = h2.table.slots[bob.seat]
+    h2.advance(config.drop_grace - 0.5)
+    assert not bob_slot.taken_over
+    h2.advance(0.5)
+    assert bob_slot.taken_over
+    assert bob_slot.dropped_at == back
+
+
+def test_with_a_move_timer_nothing_times_out_until_a_player_is_back() -> None:
+    config = _config(move_timer=20)
+    h, ann, bob = _quit_mid_round(config)
+    h2 = _restarted(h, config)
+    h2.advance(300.0)
+    table = h2.table
+    assert _seats_played(h2.records) == {BOT_SEAT}
+    assert not any(slot.taken_over for slot in table.slots)
+    assert table.game is not None
+    assert table.game.round.timeouts_in_row == [0, 0, 0]
+    # No clock runs out for an away player, and the host's screen shows none.
+    assert table.next_deadline() is None
+    assert _screen_deadline(h2) is None
+    # Ann is back: the decision under way gets its whole move timer from her return, not
+    # the one that ran out while everyone was away.
+    back = h2.now
+    acted_before = len([r for r in h2.records if r["k"] == "act"])
+    returned = h2.resume(ann)
+    state = returned.state
+    assert state is not None
+    assert state.deadline_ms == 20_000
+    assert _screen_deadline(h2) == 20_000
+    assert bob.seat is not None
+    bob_slot = table.slots[bob.seat]
+    h2.advance(19.5)
+    assert len([r for r in h2.records if r["k"] == "act"]) == acted_before
+    assert not bob_slot.taken_over
+    h2.advance(0.5)
+    assert bob_slot.taken_over  # Bob's grace ran from Ann's return
+    assert bob_slot.dropped_at == back
+
+
+def test_a_restored_game_without_players_away_plays_on() -> None:
+    """Bots only (the humans were replaced by bots between rounds): nothing to wait for."""
+    config = _config()
+    h = Harness(Table(config, os.urandom, rng=random.Random(5)))
+    h.table.add_bot("beginner")
+    h.table.add_bot("beginner")
+    h.table.start(h.now)
+    h.pump()
+    h2 = _restarted(h, config)
+    h2.advance(5.0)
+    assert len(_seats_played(h2.records)) == 2
