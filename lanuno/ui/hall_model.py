@@ -70,6 +70,14 @@ class HallRow:
         """The players who are not at the table (dropped, or replaced by a bot for now)."""
         return tuple(p.name for p in self.players if p.presence != "here")
 
+    @property
+    def waiting(self) -> bool:
+        """A round in play with every player away (after a host restart, until one is
+        back): nothing is played for them, the table waits."""
+        humans = [p for p in self.players if p.kind == "human"]
+        away = all(p.presence == "away" for p in humans)
+        return self.phase == "playing" and bool(humans) and away
+
 
 def hall_row(
     number: int,
@@ -145,11 +153,14 @@ def spaced(code: str) -> str:
 
 
 def phase_text(tr: Translator, row: HallRow) -> str:
-    """``round 2 in play · Ana to play``, ``lobby · 7 seats free``, ``game over · Lea wins``."""
+    """``round 2 in play · Ana to play``, ``lobby · 7 seats free``, ``game over · Lea wins``
+    (``round 2 in play · waiting for the players to come back``: every player away)."""
     if row.phase == "lobby":
         return f"{tr('hall.phase.lobby')} · {tr.plural('hall.free', row.seats_free)}"
     if row.phase == "playing":
         text = tr("hall.phase.playing", round=row.round)
+        if row.waiting:
+            return f"{text} · {tr('hall.waiting')}"
         return f"{text} · {tr('hall.turn', name=row.turn)}" if row.turn else text
     if row.phase == "between":
         text = tr("hall.phase.between", round=row.round)

@@ -483,6 +483,7 @@ EN: dict[str, str] = {
     "small.need": "Make the window bigger: at least {width} x {height} (now {now_w} x {now_h}).",
     "small.quit": "Ctrl-C quits.",
     "host.code_rotated": "Too many wrong codes: the room code is now {code}.",
+    "table.waiting_players": "Waiting for the players to come back.",
     "header.code": "code {code}",
     # refusals (the engine's sentences, by meaning; see lanuno/ui/refusals.py)
     "refusal.generic": "That is not possible now.",
@@ -571,6 +572,7 @@ EN: dict[str, str] = {
     "hall.phase.closed": "closed",
     "hall.phase.paused": "paused: its journal could not be written",
     "hall.turn": "{name} to play",
+    "hall.waiting": "waiting for the players to come back",
     "hall.round_won": "won by {name}",
     "hall.game_won": "{name} wins",
     "hall.free_one": "{count} seat free",
@@ -1077,6 +1079,7 @@ FR: dict[str, str] = {
         "Agrandissez la fenêtre : au moins {width} x {height} (actuellement {now_w} x {now_h})."
     ),
     "host.code_rotated": "Trop de codes erronés : le code de la salle est maintenant {code}.",
+    "table.waiting_players": "En attente du retour des joueurs.",
     "header.code": "code {code}",
     "refusal.generic": "Ce n'est pas possible maintenant.",
     "refusal.not_an_action": "Ce n'est pas une action de ce jeu.",
@@ -1163,6 +1166,7 @@ FR: dict[str, str] = {
     "hall.phase.closed": "fermée",
     "hall.phase.paused": "en pause : sa sauvegarde sur disque a échoué",
     "hall.turn": "à {name} de jouer",
+    "hall.waiting": "en attente du retour des joueurs",
     "hall.round_won": "gagnée par {name}",
     "hall.game_won": "{name} gagne",
     "hall.free_one": "{count} place libre",

@@ -511,6 +511,8 @@ def _notice_line(ctl: TableController) -> Render:
             text = model.notice
         elif model.code_rotated and model.screen != "lobby":
             text = tr("host.code_rotated", code=_spaced(ctl.screen.room_code))
+        elif model.waiting_for_players:
+            return [("class:seat.away", f" {tr('table.waiting_players')}")]
         else:
             return []
         pieces = wrap_words(text, width - 2)[:NOTICE_LINES]

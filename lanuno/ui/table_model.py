@@ -221,6 +221,14 @@ class TableModel:
         lobby_seat = self.seats[seat] if 0 <= seat < len(self.seats) else None
         return presence(lobby_seat, seat in self.autopilot)
 
+    @property
+    def waiting_for_players(self) -> bool:
+        """A round in play with every player away (after a host restart, until one is
+        back): the host plays nothing for them, the table waits."""
+        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        away = all(self.presence_of(i) == "away" for i in humans)
+        return self.screen == "play" and bool(humans) and away
+
     def scoreboard(self) -> list[tuple[int, str, int, bool]]:
         """(seat, name, score, winner?) in seat order, from the last round or game end."""
         end: RoundEnd | GameEnd | None = self.game_end or self.round_end

@@ -118,6 +118,24 @@ def test_who_is_away_dropped_or_played_by_a_bot() -> None:
     assert player_text(FR, row.players[1]) == "Max 0 (absent)"
 
 
+def test_a_table_with_every_player_away_says_it_waits_for_them() -> None:
+    """After a host restart nothing is played for the away players until one is back
+    (host/table.py): the row says so instead of naming whose turn it is."""
+    everyone_away = lobby()
+    for seat in range(3):
+        everyone_away = with_seat(everyone_away, seat, connected=False)
+    row = hall_row(1, "Kitchen", "1", "2", fed(everyone_away, state()))
+    assert row.waiting
+    assert phase_text(EN, row) == "round 1 in play · waiting for the players to come back"
+    assert phase_text(FR, row) == "manche 1 en cours · en attente du retour des joueurs"
+    one_back = with_seat(everyone_away, 0, connected=True)
+    assert phase_text(EN, hall_row(1, "K", "1", "2", fed(one_back, state()))) == (
+        "round 1 in play · Ana to play"
+    )
+    played = with_seat(everyone_away, 0, bot_playing=True)  # a bot plays Lea's seat
+    assert not hall_row(1, "K", "1", "2", fed(played, state())).waiting
+
+
 def test_the_autopilot_makes_a_player_away_until_it_stops() -> None:
     model = fed(lobby(), state(), event("autopilot", seat=0, on=True))
     assert hall_row(1, "K", "1", "2", model).away == ("Lea",)

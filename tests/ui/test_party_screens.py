@@ -5,6 +5,7 @@ the way through, the kids' keys, and the smallest terminal. Each test failed bef
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import Iterator
 
@@ -368,6 +369,23 @@ def test_a_rotated_room_code_shows_at_once_with_a_warning(
     shown = render_text(app)
     assert "code 105 377" in shown.splitlines()[0]
     assert "Too many wrong codes: the room code is now 105 377." in shown
+
+
+def test_a_table_with_every_player_away_says_it_waits_for_them(
+    table: tuple[TableModel, FakeScreen, Application[int]],
+) -> None:
+    """A host restarted mid-round plays nothing for its away players until one is back:
+    its screen says so (and stops saying it once a player is back)."""
+    model, _screen, app = table
+    away = lobby()
+    seats = tuple(
+        dataclasses.replace(s, connected=False) if s.kind == "human" else s for s in away.seats
+    )
+    feed(model, dataclasses.replace(away, seats=seats), state(hand=(), legal=()))
+    assert model.waiting_for_players
+    assert "Waiting for the players to come back." in render_text(app)
+    feed(model, lobby())
+    assert "Waiting for the players" not in render_text(app)
 
 
 def test_a_remote_screen_learning_the_room_code_is_no_rotation(
