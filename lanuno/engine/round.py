@@ -965,6 +965,11 @@ class Round:
             return None
         return self.decision_started + timer
 
+    def restart_move_timer(self, now: float) -> None:
+        """The decision under way gets its whole move timer again, from ``now`` (a table
+        restored from its journal, whose players were away while its host was down)."""
+        self.decision_started = now
+
     def table_view(self) -> TableView:
         return TableView(self)
 

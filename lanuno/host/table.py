@@ -486,7 +486,7 @@ class Table(Dealing, Seating):
             if slot.kind == "human" and slot.peer is None:
                 slot.dropped_at = now
         if self.game is not None and self.phase is TablePhase.PLAYING:
-            self.game.round.decision_started = now
+            self.game.round.restart_move_timer(now)
 
     def _waits_for(self, seat: int) -> bool:
         """Is nothing to be played for this seat until its players are back?"""
