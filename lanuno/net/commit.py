@@ -110,6 +110,7 @@ class GroupCommit:
                     return  # closed and drained
                 passes, self._queue = self._queue, []
             self._write(passes)
+            del passes  # not kept (with its futures) while the thread waits for the next
 
     def _write(self, passes: list[_Pass]) -> None:
         # Merge every queued pass per file, in order: one append (write + fdatasync) each.

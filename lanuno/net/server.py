@@ -187,6 +187,12 @@ def _gave_up(error: ProtocolError | OSError, pending: Pending) -> bool:
     return isinstance(error, ConnectionError)
 
 
+def _read_error(future: asyncio.Future[None]) -> None:
+    """Mark a failed journal pass's error as read (the first failure already said it)."""
+    if not future.cancelled():
+        future.exception()
+
+
 def _new_screen_code(random_bytes: Callable[[int], bytes], room_code: str) -> str:
     """A table's screen code: 6 digits of its own (never its room code)."""
     while True:
@@ -393,6 +399,12 @@ class TableServer:
                 error = None if durable.cancelled() else durable.exception()
                 if durable.cancelled() or error is not None:
                     # What is not on disk must not be acknowledged: nothing more leaves.
+                    # The later turns' futures (often of the same failed pass) carry the
+                    # same error: read, so asyncio does not print each one as "never
+                    # retrieved" over the host's screen.
+                    for later, _ in self._held:
+                        if later is not None:
+                            later.add_done_callback(_read_error)
                     self._held.clear()
                     self._fail(f"the journal cannot be written ({error}); the table stops")
                     return
