@@ -1,6 +1,7 @@
 """What tests across the tree share: one bounded wait instead of sleep-then-assert, and
 the random seed a failing test was using, how many examples the test profile asks for, and
-a join with a wrong room code, a free loopback port, and stopping a started process.
+a join with a wrong room code, a free loopback port, stopping a started process, and
+loading one of the scripts/ as a module.
 
 ``await until(lambda: table.slots[0].ready, "Ann is ready")`` checks the condition, lets
 the event loop run for a few milliseconds, and checks again, until it holds or the time
@@ -17,12 +18,15 @@ them all. A test that sets its own count writes ``max_examples=examples(300)`` (
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from lanuno.wire.connection import ClientConnection
@@ -127,3 +131,15 @@ def stop(process: subprocess.Popen[Any], grace: float = 5.0) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def load_script(name: str) -> Any:
+    """``scripts/NAME.py`` as a module (the scripts are not a package)."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

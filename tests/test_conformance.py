@@ -3,7 +3,6 @@ relies on that are not on the wire."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import re
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import load_script
 
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import txt_records
@@ -32,15 +32,7 @@ def test_discovery_free_does_not_count_bots_as_free_seats() -> None:
 
 
 def load_kit() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "conformance", ROOT / "scripts" / "conformance.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["conformance"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("conformance")
 
 
 def test_the_kit_checks_every_numbered_requirement_of_the_spec() -> None:

@@ -3,28 +3,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_tournament() -> Any:
-    spec = importlib.util.spec_from_file_location("tournament", ROOT / "scripts" / "tournament.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tournament"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from helpers import load_script
 
 
 def test_a_match_plays_single_rounds_or_whole_games_to_a_target() -> None:
-    tournament = load_tournament()
+    tournament = load_script("tournament")
     match = next(m for m in tournament.MATCHES if m.name == "expert_in_4p_vs_3_beginners")
     single = tournament.rules_for(match, None)
     assert single.target is None
@@ -42,7 +28,7 @@ def test_a_match_plays_single_rounds_or_whole_games_to_a_target() -> None:
 
 @pytest.mark.system  # its worker pool starts a process
 def test_game_mode_is_asked_for_on_the_command_line(capsys: Any) -> None:
-    tournament = load_tournament()
+    tournament = load_script("tournament")
     argv = ["--only", "kids1_expert_vs_beginner_2p", "--rounds", "2", "--playouts", "2"]
     argv += ["--target", "20", "--workers", "1", "--timing-rounds", "1"]
     assert tournament.main(argv) == 0
