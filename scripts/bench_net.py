@@ -68,6 +68,7 @@ async def serve_echo(port_file: Path) -> None:
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         writers.append(writer)
+        writer.write(b"!")  # registered: the fan-out reaches this connection from now on
         while data := await reader.read(65536):
             for other in writers:
                 other.write(data)
@@ -107,6 +108,10 @@ def rss_mb(pid: int) -> float:
 
 async def measure_echo(port: int, rounds: int) -> list[float]:
     connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(SEATS)]
+    # Every connection registered before the first send: one the server had not taken in
+    # yet missed the payload, and the run waited for it for ever.
+    for reader, _ in connections:
+        await reader.readexactly(1)
     payload = os.urandom(ECHO_SIZE)
     samples: list[float] = []
     for _ in range(rounds):
