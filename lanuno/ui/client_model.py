@@ -17,7 +17,7 @@ Wilds: the player picks the color before the card leaves the hand. If the wire a
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -143,6 +143,13 @@ def presence(seat: LobbySeat | None, autopilot: bool = False) -> Presence:
     if seat.bot_playing or autopilot:
         return "bot"
     return "here" if seat.connected else "away"
+
+
+def everyone_away(seats: Iterable[tuple[str, Presence]]) -> bool:
+    """(kind, presence) of each seat: every human seat is away, and there is one (a table
+    restored from its journal waits for its players: the host's screen and hall row say so)."""
+    humans = [seen for kind, seen in seats if kind == "human"]
+    return bool(humans) and all(seen == "away" for seen in humans)
 
 
 def presence_word(tr: Translator, presence: str) -> str:

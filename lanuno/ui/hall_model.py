@@ -26,7 +26,7 @@ from lanuno.engine.rules import (
     preset,
     with_options,
 )
-from lanuno.ui.client_model import Presence, presence
+from lanuno.ui.client_model import Presence, everyone_away, presence
 from lanuno.ui.contracts import NewTable
 from lanuno.ui.i18n import Translator
 from lanuno.ui.table_model import TableModel
@@ -74,9 +74,8 @@ class HallRow:
     def waiting(self) -> bool:
         """A round in play with every player away (after a host restart, until one is
         back): nothing is played for them, the table waits."""
-        humans = [p for p in self.players if p.kind == "human"]
-        away = all(p.presence == "away" for p in humans)
-        return self.phase == "playing" and bool(humans) and away
+        seats = ((p.kind, p.presence) for p in self.players)
+        return self.phase == "playing" and everyone_away(seats)
 
 
 def hall_row(

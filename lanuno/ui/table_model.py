@@ -12,7 +12,7 @@ from typing import Literal
 
 from lanuno.bots.levels import LEVELS, BotLevel
 from lanuno.engine.rules import PRESETS
-from lanuno.ui.client_model import Presence, presence, seat_name
+from lanuno.ui.client_model import Presence, everyone_away, presence, seat_name
 from lanuno.ui.i18n import Translator
 from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
 from lanuno.wire.messages import (
@@ -225,9 +225,8 @@ class TableModel:
     def waiting_for_players(self) -> bool:
         """A round in play with every player away (after a host restart, until one is
         back): the host plays nothing for them, the table waits."""
-        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-        away = all(self.presence_of(i) == "away" for i in humans)
-        return self.screen == "play" and bool(humans) and away
+        seats = ((s.kind, self.presence_of(i)) for i, s in enumerate(self.seats))
+        return self.screen == "play" and everyone_away(seats)
 
     def scoreboard(self) -> list[tuple[int, str, int, bool]]:
         """(seat, name, score, winner?) in seat order, from the last round or game end."""
