@@ -18,11 +18,9 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
-    ConditionalKeyBindings,
     KeyBindings,
     KeyBindingsBase,
     KeyPressEvent,
-    merge_key_bindings,
 )
 from prompt_toolkit.layout import (
     ConditionalContainer,
@@ -49,12 +47,12 @@ from lanuno.ui.widgets import (
     MinimumSize,
     Render,
     SizedTextControl,
-    bind_yes_keys,
     bottom_window,
     fit,
     full_screen_application,
     keys_line,
     log_fragments,
+    modal_key_bindings,
     on_click,
     still_running,
     wrap_words,
@@ -732,28 +730,11 @@ def build_client_layout(ctl: ClientController) -> Layout:
 def client_key_bindings(ctl: ClientController) -> KeyBindingsBase:
     """The game's keys, and above them two modal states that take the next key: the
     "leave the game?" question and the help overlay."""
-    model = ctl.model
-    modal = KeyBindings()
-    confirming = Condition(lambda: model.confirm_quit)
-    helping = Condition(lambda: model.help_open)
 
-    @modal.add("c-c")
-    @modal.add("c-q")
     def _quit_now(_event: E) -> None:
         ctl.quit()
 
-    bind_yes_keys(modal, ctl.tr, confirming, _quit_now)
-
-    @modal.add("<any>", filter=confirming & ~helping)
-    def _stay(_event: E) -> None:
-        model.confirm_quit = False
-
-    @modal.add("<any>", filter=helping)
-    def _close_help(_event: E) -> None:
-        model.help_open = False
-
-    game = _game_key_bindings(ctl)
-    return merge_key_bindings([ConditionalKeyBindings(game, ~confirming & ~helping), modal])
+    return modal_key_bindings(ctl.model, ctl.tr, _quit_now, _game_key_bindings(ctl))
 
 
 def _game_key_bindings(ctl: ClientController) -> KeyBindings:

@@ -17,11 +17,9 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
-    ConditionalKeyBindings,
     KeyBindings,
     KeyBindingsBase,
     KeyPressEvent,
-    merge_key_bindings,
 )
 from prompt_toolkit.layout import (
     ConditionalContainer,
@@ -50,12 +48,12 @@ from lanuno.ui.widgets import (
     MinimumSize,
     Render,
     SizedTextControl,
-    bind_yes_keys,
     bottom_window,
     fit,
     full_screen_application,
     hstack,
     log_fragments,
+    modal_key_bindings,
     still_running,
     wrap_words,
 )
@@ -628,28 +626,11 @@ def _help(ctl: TableController) -> Render:
 def table_key_bindings(ctl: TableController) -> KeyBindingsBase:
     """The host's keys, under two modal states that take the next key: "close the table
     for everyone?" and the help overlay."""
-    model = ctl.model
-    modal = KeyBindings()
-    confirming = Condition(lambda: model.confirm_quit)
-    helping = Condition(lambda: model.help_open)
 
-    @modal.add("c-c")
-    @modal.add("c-q")
     def _quit_now(event: E) -> None:
         event.app.create_background_task(ctl.quit())
 
-    bind_yes_keys(modal, ctl.tr, confirming, _quit_now)
-
-    @modal.add("<any>", filter=confirming & ~helping)
-    def _stay(_event: E) -> None:
-        model.confirm_quit = False
-
-    @modal.add("<any>", filter=helping)
-    def _close_help(_event: E) -> None:
-        model.help_open = False
-
-    game = _host_key_bindings(ctl)
-    return merge_key_bindings([ConditionalKeyBindings(game, ~confirming & ~helping), modal])
+    return modal_key_bindings(ctl.model, ctl.tr, _quit_now, _host_key_bindings(ctl))
 
 
 def _host_key_bindings(ctl: TableController) -> KeyBindings:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
@@ -334,6 +334,40 @@ def bind_yes_keys(
     for letter in dict.fromkeys(("y", tr("key.yes"))):
         for key in (letter, letter.upper()):
             kb.add(key, filter=asking)(answer)
+
+
+class QuitAndHelp(Protocol):
+    """A screen's model with a "quit?" question and a help overlay."""
+
+    confirm_quit: bool
+    help_open: bool
+
+
+def modal_key_bindings(
+    model: QuitAndHelp,
+    tr: Translator,
+    quit_now: Callable[[KeyPressEvent], None],
+    game: KeyBindings,
+) -> KeyBindingsBase:
+    """``game``'s keys, under two modal states that take the next key: the "quit?"
+    question (yes quits, any other key stays) and the help overlay (any key closes it).
+    Ctrl-C and Ctrl-Q quit at once, whatever is open."""
+    modal = KeyBindings()
+    confirming = Condition(lambda: model.confirm_quit)
+    helping = Condition(lambda: model.help_open)
+    modal.add("c-c")(quit_now)
+    modal.add("c-q")(quit_now)
+    bind_yes_keys(modal, tr, confirming, quit_now)
+
+    @modal.add("<any>", filter=confirming & ~helping)
+    def _stay(_event: KeyPressEvent) -> None:
+        model.confirm_quit = False
+
+    @modal.add("<any>", filter=helping)
+    def _close_help(_event: KeyPressEvent) -> None:
+        model.help_open = False
+
+    return merge_key_bindings([ConditionalKeyBindings(game, ~confirming & ~helping), modal])
 
 
 def fit(text: str, width: int) -> str:
