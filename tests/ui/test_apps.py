@@ -93,6 +93,34 @@ async def test_client_plays_whole_turns_from_the_keyboard() -> None:
     assert session.closed
 
 
+@pytest.mark.parametrize(("lang", "yes"), [("en", "y"), ("fr", "o")])
+async def test_the_quit_question_and_the_help_each_take_the_next_key(lang: str, yes: str) -> None:
+    session = FakeSession()
+    model = ClientModel(translator(lang))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        session.feed(welcome(), lobby(), state())
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "q")
+        await until(lambda: model.confirm_quit, "Q asks first during a game")
+        await press(pipe, "d")  # any other key: stay, and the key does nothing else
+        await until(lambda: not model.confirm_quit, "stayed")
+        await press(pipe, "?")
+        await until(lambda: model.help_open, "help shown")
+        await press(pipe, "p")  # any key closes the help, and only closes it
+        await until(lambda: not model.help_open, "help closed")
+        assert session.acted == []
+        await press(pipe, "p")
+        await until(lambda: session.acted == ["pass"], "keys act again")
+        await press(pipe, "q" + yes)  # yes in the player's language leaves
+        assert await asyncio.wait_for(running, 5) == 0
+    assert session.acted == ["pass"]
+
+
 class ResizableOutput(DummyOutput):
     """A terminal of a size the test sets (DummyOutput is always 80 x 40)."""
 
