@@ -5,6 +5,7 @@ loads."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import ipaddress
 import os
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
+from lanuno.ui.plain import stdin_lines
 from lanuno.wire.messages import MAX_NAME, MessageError, check_name
 
 if TYPE_CHECKING:
@@ -131,3 +133,13 @@ def locator_for(args: argparse.Namespace, host: str) -> Callable[[bytes, int], L
     if args.address and on_loopback(host):
         return None
     return table_locator(getattr(args, "interface", None))
+
+
+async def read_line(prompt: str) -> str:
+    """One line typed on standard input after ``prompt``, stripped ("" at its end)."""
+    print(prompt, end="", flush=True)
+    # Closed at once, so its stdin reader is gone before the next one is installed.
+    async with contextlib.aclosing(stdin_lines()) as lines:
+        async for line in lines:
+            return line.strip()
+    return ""

@@ -11,7 +11,15 @@ import getpass
 import sys
 from collections.abc import Awaitable, Callable
 
-from lanuno.commands.common import CODE_TRIES, clean_name, locator_for, say, say_item, split_address
+from lanuno.commands.common import (
+    CODE_TRIES,
+    clean_name,
+    locator_for,
+    read_line,
+    say,
+    say_item,
+    split_address,
+)
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import (
@@ -23,7 +31,6 @@ from lanuno.net.discovery import (
 )
 from lanuno.net.seat_store import SeatStore
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.plain import stdin_lines
 from lanuno.ui.reasons import translate_reason
 from lanuno.wire.errors import CloseCode
 
@@ -33,15 +40,6 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:
         return 0
-
-
-async def _read_line(prompt: str) -> str:
-    print(prompt, end="", flush=True)
-    # Closed at once, so its stdin reader is gone before the next one is installed.
-    async with contextlib.aclosing(stdin_lines()) as lines:
-        async for line in lines:
-            return line.strip()
-    return ""
 
 
 async def choose_number(
@@ -106,7 +104,7 @@ async def _choose_table(
                 return None
             for i, t in enumerate(tables, 1):
                 say_item(f"  {i}) ", describe_table(t, tr, seat_waiting=_room(t) in mine))
-            number = await choose_number(len(tables), tr, _read_line)
+            number = await choose_number(len(tables), tr, read_line)
             if number is None:
                 return None
             chosen = tables[number - 1]
@@ -188,7 +186,7 @@ async def _join(args: argparse.Namespace) -> int:
                 seat_file.keep(None)
         else:
             return await play_in_terminal(session, args)
-    code = args.code or await _read_line(tr("join.code"))
+    code = args.code or await read_line(tr("join.code"))
     for attempt in range(1, CODE_TRIES + 1):
         session = NetClientSession(
             host,
@@ -214,7 +212,7 @@ async def _join(args: argparse.Namespace) -> int:
                 # A hall's tables share its address: another table's code is "wrong" at 1.
                 print(f"lanuno join: {tr('join.table_hint')}", file=sys.stderr)
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
-                code = await _read_line(tr("join.code"))  # a typo: type it again
+                code = await read_line(tr("join.code"))  # a typo: type it again
                 continue
             if error.no_such_table:
                 print(f"lanuno join: {tr('join.hall_hint')}", file=sys.stderr)

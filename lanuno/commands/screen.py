@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import CODE_TRIES, locator_for, say, say_item, split_address
+from lanuno.commands.common import CODE_TRIES, locator_for, read_line, say, say_item, split_address
 from lanuno.commands.join import choose_number
 from lanuno.net.discovery import (
     LOOPBACK,
@@ -23,7 +22,7 @@ from lanuno.net.screen_client import RemoteScreen, ScreenControls, ScreenError
 from lanuno.net.server import TableControls, TableScreen, TableServer
 from lanuno.ui.contracts import HostControls
 from lanuno.ui.i18n import Translator, translator
-from lanuno.ui.plain import log_screen, stdin_lines
+from lanuno.ui.plain import log_screen
 from lanuno.ui.reasons import screen_end_line, translate_reason
 from lanuno.ui.table_app import run_table_app
 from lanuno.wire.crypto import format_check_number
@@ -73,14 +72,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
-async def _read_line(prompt: str) -> str:
-    print(prompt, end="", flush=True)
-    async with contextlib.aclosing(stdin_lines()) as lines:
-        async for line in lines:
-            return line.strip()
-    return ""
-
-
 async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
     """Every table on the LAN (full ones too: a screen takes no seat)."""
     browser = TableBrowser(interfaces)
@@ -99,7 +90,7 @@ async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
             say_item(
                 f"  {i}) ", tr("screen.table", name=t.name, number=t.table, address=t.endpoint)
             )
-        number = await choose_number(len(tables), tr, _read_line)
+        number = await choose_number(len(tables), tr, read_line)
         return None if number is None else tables[number - 1]
     finally:
         await browser.close()
@@ -122,7 +113,7 @@ async def _screen(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, number = table.address, table.port, table.table
-    code = args.code or await _read_line(tr("screen.code"))
+    code = args.code or await read_line(tr("screen.code"))
     locate = locator_for(args, host)  # as a player's client: a lost host is looked for
     for attempt in range(1, CODE_TRIES + 1):
         remote = RemoteScreen(host, port, code, table=number, locate=locate)
@@ -135,7 +126,7 @@ async def _screen(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
-                code = await _read_line(tr("screen.code"))  # a typo: type it again
+                code = await read_line(tr("screen.code"))  # a typo: type it again
                 continue
             return 1
         break

@@ -142,7 +142,7 @@ async def test_a_screen_code_typed_wrong_is_asked_again_as_a_room_code_is(
         return 0
 
     monkeypatch.setattr(screen_command, "RemoteScreen", Screen)
-    monkeypatch.setattr(screen_command, "_read_line", typed)
+    monkeypatch.setattr(screen_command, "read_line", typed)
     monkeypatch.setattr(screen_command, "run_table_app", shown)
     args = build_parser().parse_args(["screen", "127.0.0.1:7777"])
     assert await screen_command._screen(args) == 0
