@@ -7,6 +7,9 @@ Measures, in one run:
   * the reference: a bare asyncio fan-out echo with the same shape (a server process, 10
     loopback connections, one sends 300 bytes, the server writes them to all 10), timed
     until the last connection has them;
+  * the disk's floor under the journal (with the journal on): a 300-byte write and
+    fdatasync, timed alone in the journal's folder; no action can be acknowledged faster,
+    and its p99 bounds the action's p99 from below on this disk;
   * the host's resident memory with the 10 clients connected;
   * discovery: a browser started after the host, in the simulated LAN (scripts/netlab;
     skipped without root).
@@ -193,6 +196,24 @@ def discovery_ms() -> str:
     return "skipped"
 
 
+def measure_disk(directory: Path, rounds: int) -> list[float]:
+    """The disk's own floor under the journal: a record-sized write and fdatasync, as the
+    journal makes per action (no asyncio, no thread, no encryption), in the same folder."""
+    path = directory / "disk-reference"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    samples = []
+    try:
+        for _ in range(rounds):
+            started = time.perf_counter()
+            os.write(fd, b"r" * ECHO_SIZE)
+            os.fdatasync(fd)
+            samples.append(time.perf_counter() - started)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return samples
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -206,6 +227,7 @@ async def bench(args: argparse.Namespace) -> None:
         echo_process.kill()
         echo_process.wait()
     journal_dir = Path(tempfile.mkdtemp(prefix="bench-net-"))
+    disk = measure_disk(journal_dir, args.actions) if args.journal else []
     extra = ["--journal", str(journal_dir / "bench.journal")] if args.journal else []
     host, port = start_process("--table-server", *extra)
     try:
@@ -226,6 +248,10 @@ async def bench(args: argparse.Namespace) -> None:
     print(f"action to last of {SEATS} seats: median {action_median * 1e3:.3f} ms, "
           f"p99 {percentile(table_samples, 0.99) * 1e3:.3f} ms ({len(table_samples)} actions, "
           f"journal {'fsync on' if args.journal else 'off'})")  # fmt: skip
+    if disk:
+        print(f"disk write + fdatasync: median {statistics.median(disk) * 1e3:.3f} ms, "
+              f"p99 {percentile(disk, 0.99) * 1e3:.3f} ms ({len(disk)} records, the "
+              "journal's floor)")  # fmt: skip
     print(f"action_latency_vs_echo_median: {action_median / echo_median:.2f}")
     print(f"action_latency_p99_ms: {percentile(table_samples, 0.99) * 1e3:.2f}")
     print(f"host_rss_mb: {host_rss:.1f}")
