@@ -103,6 +103,9 @@ class ClientTiming:
     ping_interval: float = 5.0
     silence_timeout: float = 15.0
     """A connection with no authenticated frame for this long is dropped."""
+    quiet_after: float = 7.5
+    """No authenticated frame for this long (the answer to a ping is overdue): the link
+    may be down, and a player is told so before the drop."""
     reconnect_for: float | None = None
     """Give up reconnecting after this long. None: never, while the person is there (a
     host asleep for a break, or restarted from its journal, takes them back whenever it
@@ -229,6 +232,12 @@ class ClientCore:
         if self.phase is SessionPhase.OPEN:
             return min(self._next_ping, self._silent_after)
         return None
+
+    def host_quiet(self, now: float) -> bool:
+        """The connection is open but the host has said nothing for ``quiet_after``: a
+        pulled link or a host that stopped sends no reset, so only the silence tells."""
+        heard_at = self._silent_after - self.timing.silence_timeout
+        return self.phase is SessionPhase.OPEN and now >= heard_at + self.timing.quiet_after
 
     def handle_timer(self, now: float) -> None:
         self._now = now

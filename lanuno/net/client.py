@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from typing import Literal, Protocol
 
@@ -44,7 +45,7 @@ from lanuno.wire.errors import CloseCode
 from lanuno.wire.fairness import ClientSeeds
 from lanuno.wire.messages import Message, State, Welcome
 
-ConnectionState = Literal["connecting", "connected", "reconnecting", "closed"]
+ConnectionState = Literal["connecting", "connected", "quiet", "reconnecting", "closed"]
 """The same spelling as ``lanuno.ui.contracts.ConnectionState`` (net and ui do not import
 each other; tests/commands/test_wiring.py ties the two)."""
 
@@ -213,7 +214,8 @@ class NetClientSession:
         if phase is SessionPhase.FINISHED or self._ended:
             return "closed"
         if phase is SessionPhase.OPEN:
-            return "connected"
+            # The loop's clock is time.monotonic(): the core's times come from it.
+            return "quiet" if self.core.host_quiet(time.monotonic()) else "connected"
         return "reconnecting" if self.core.ever_open else "connecting"
 
     async def updates(self) -> AsyncIterator[Message | Notice]:

@@ -111,7 +111,9 @@ class ClientController:
         self.invalidate()
 
     def toggle_ready(self) -> None:
-        if self.connection() != "connected":  # the host would never hear it: no false mark
+        # Reconnecting, the host would never hear it: no false mark. A quiet link may be
+        # only slow; if it drops, the lobby the host sends on return shows the real mark.
+        if self.connection() not in ("connected", "quiet"):
             return
         if self.model.seat is None:  # watching: the host seats spectators when a game ends
             return

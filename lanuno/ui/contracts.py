@@ -16,7 +16,7 @@ from lanuno.bots.levels import BotLevel
 from lanuno.client.notices import Notice
 from lanuno.wire.messages import Message
 
-ConnectionState = Literal["connecting", "connected", "reconnecting", "closed"]
+ConnectionState = Literal["connecting", "connected", "quiet", "reconnecting", "closed"]
 
 
 class ClientSession(Protocol):

@@ -46,6 +46,7 @@ EN: dict[str, str] = {
     # connection
     "conn.connecting": "connecting...",
     "conn.connected": "connected",
+    "conn.quiet": "no answer from the host...",
     "conn.reconnecting": "reconnecting...",
     "conn.closed": "disconnected",
     # headers and table
@@ -649,6 +650,7 @@ FR: dict[str, str] = {
     "you_suffix": "{name} (vous)",
     "conn.connecting": "connexion...",
     "conn.connected": "connecté",
+    "conn.quiet": "l'hôte ne répond pas...",
     "conn.reconnecting": "reconnexion...",
     "conn.closed": "déconnecté",
     "app.title": "lanuno",

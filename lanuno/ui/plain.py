@@ -220,6 +220,8 @@ class PlainClient:
         """Say when the link to the host drops and when it is back: reconnects happen
         underneath the session (``ClientSession.connection``), with no message of their own."""
         now = self.session.connection
+        if now == "quiet":  # said by no message: a line client can only tell the drop
+            now = "connected"
         if now == self.connection:
             return
         if now == "reconnecting":

@@ -272,6 +272,43 @@ def test_forged_bytes_do_not_keep_a_silent_connection_alive() -> None:
     assert conn is not None
 
 
+def test_a_silent_host_is_told_quiet_before_the_drop() -> None:
+    """A pulled link sends no reset: once a ping's answer is overdue the player is told,
+    and the first authenticated frame clears it."""
+    room = make_room()
+    ann = room.add("Ann")
+    assert not ann.core.host_quiet(room.now)
+    heard = room.now
+    conn, ann.conn = ann.conn, None  # the host's frames stop coming
+    quiet_at = None
+    while ann.core.phase is SessionPhase.OPEN:
+        room.now += 0.5
+        if quiet_at is None and ann.core.host_quiet(room.now):
+            quiet_at = room.now
+        timer = ann.core.get_timer()
+        if timer is not None and timer <= room.now:
+            ann.core.handle_timer(room.now)
+        ann.core.data_to_send()
+    assert quiet_at is not None
+    assert TIMING.quiet_after <= quiet_at - heard < TIMING.quiet_after + 0.5
+    assert room.now - heard >= TIMING.silence_timeout  # then, and only then, the drop
+    assert not ann.core.host_quiet(room.now)  # reconnecting says more than quiet
+    assert conn is not None
+
+
+def test_a_frame_from_the_host_ends_the_quiet() -> None:
+    room = make_room()
+    ann = room.add("Ann")
+    started = room.now
+    room.now += TIMING.quiet_after
+    assert ann.core.host_quiet(room.now)
+    room.add("Bob")  # the host speaks: a lobby with Bob in it reaches Ann
+    room.advance(0.1)
+    assert ann.core.phase is SessionPhase.OPEN
+    assert not ann.core.host_quiet(room.now)
+    assert room.now - started < TIMING.silence_timeout
+
+
 def _at_play() -> tuple[Room, Player_]:
     """A two-player table whose game has started; and Ann."""
     room = make_room()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 
 import pytest
 from helpers import until
@@ -56,6 +57,11 @@ class Relay:
         link: no reset comes); new ones are relayed."""
         for link in self._links:
             link.transport.pause_reading()
+
+    def thaw(self) -> None:
+        """The link is plugged back in: what waited goes on."""
+        for link in self._links:
+            link.transport.resume_reading()
 
     async def cut(self) -> None:
         """The address is gone: no connection goes on, none is accepted."""
@@ -268,5 +274,28 @@ async def test_a_remote_screen_whose_link_goes_silent_pairs_again() -> None:
         assert not remote._ended
     finally:
         await remote.close()
+        await relay.cut()
+        await server.close()
+
+
+async def test_a_player_whose_link_goes_silent_is_told_before_the_drop() -> None:
+    """A pulled link: the header says the host is not answering once a ping's answer is
+    overdue, well before the drop, and says connected again when the link comes back."""
+    table, server = await serve()
+    relay = await Relay(server.port).start()
+    timing = dataclasses.replace(FAST, ping_interval=0.2, quiet_after=0.6, silence_timeout=30.0)
+    ann = NetClientSession("127.0.0.1", relay.port, table.room_code, "Ann", timing=timing)
+    try:
+        await ann.connect()
+        await until(lambda: ann.seat is not None, "seated")
+        await asyncio.sleep(0.8)  # pings answered: never quiet on a live link
+        assert ann.connection == "connected"
+        relay.freeze()
+        await until(lambda: ann.connection == "quiet", "told the host is quiet", timeout=10)
+        relay.thaw()
+        await until(lambda: ann.connection == "connected", "heard again", timeout=10)
+        assert ann.reconnects == 0  # the same link all along: no drop
+    finally:
+        await ann.close()
         await relay.cut()
         await server.close()

@@ -22,6 +22,7 @@ from lanuno.client.notices import HostStillLost
 from lanuno.net.server import SAVED_REASON
 from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
 from lanuno.ui.client_model import ClientModel
+from lanuno.ui.contracts import ConnectionState
 from lanuno.ui.faces import big_text
 from lanuno.ui.i18n import translator
 from lanuno.ui.plain import PlainClient
@@ -227,16 +228,62 @@ async def test_clicking_a_card_plays_it() -> None:
         assert sent == [("play R7",)]
 
 
-async def test_connection_state_is_shown_in_the_header() -> None:
+@pytest.mark.parametrize(
+    ("lang", "connection", "said"),
+    [
+        ("en", "connected", "connected"),
+        ("en", "quiet", "no answer from the host..."),
+        ("en", "reconnecting", "reconnecting..."),
+        ("fr", "quiet", "l'hôte ne répond pas..."),
+        ("fr", "reconnecting", "reconnexion..."),
+    ],
+)
+async def test_connection_state_is_shown_in_the_header(
+    lang: str, connection: ConnectionState, said: str
+) -> None:
     session = FakeSession()
-    model = ClientModel(translator("en"))
+    model = ClientModel(translator(lang))
     ctl = ClientController(session, model)
     with create_pipe_input() as pipe:
         app = build_client_application(ctl, input=pipe, output=DummyOutput())
         for message in (welcome(), lobby(), state()):
             model.apply(message, 0.0)
+        session.connection_state = connection
+        assert render_text(app, 80, 24).splitlines()[0].rstrip().endswith(said)
+
+
+async def test_a_quiet_link_still_takes_ready_and_the_line_client_says_nothing_of_it() -> None:
+    # The quiet may be a slow moment: R is sent (a drop then brings the host's own mark
+    # back), and only a drop is worth a line.
+    session = FakeSession()
+    model = ClientModel(translator("en"))
+    ctl = ClientController(session, model)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        running = asyncio.create_task(
+            app.run_async(pre_run=lambda: app.create_background_task(ctl.pump()) and None)
+        )
+        session.feed(welcome(), lobby(ready=False))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        session.connection_state = "quiet"
+        await press(pipe, "r")
+        await until(lambda: session.ready_calls == [True], "ready sent on a quiet link")
         session.connection_state = "reconnecting"
-        assert "reconnecting..." in render_text(app).splitlines()[0]
+        await press(pipe, "r")
+        await asyncio.sleep(0.05)
+        assert session.ready_calls == [True]  # nobody would hear it
+        await press(pipe, "\x03")
+        assert await asyncio.wait_for(running, 5) == 0
+    out = io.StringIO()
+    line_session = FakeSession()
+    client = PlainClient(line_session, out, lang="en")
+    for connection in ("quiet", "connected", "quiet", "reconnecting", "connected"):
+        line_session.connection_state = connection
+        client.note_connection()
+    assert out.getvalue().splitlines() == [
+        "! The connection to the host dropped: reconnecting...",
+        translator("en")("plain.reconnected"),
+    ]
 
 
 def test_larger_terminals_get_wider_panels_and_longer_hand_rows() -> None:
