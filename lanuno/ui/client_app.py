@@ -39,7 +39,7 @@ from lanuno.ui.faces import color_style, face
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import LogLine
 from lanuno.ui.reasons import ended_line
-from lanuno.ui.table_model import options_summary
+from lanuno.ui.table_model import rules_told
 from lanuno.ui.widgets import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -55,6 +55,7 @@ from lanuno.ui.widgets import (
     modal_key_bindings,
     on_click,
     still_running,
+    wrap_items,
     wrap_words,
 )
 from lanuno.wire.crypto import format_check_number
@@ -500,7 +501,7 @@ def _lobby_intro(ctl: ClientController, width: int) -> StyleAndTextTuples:
             out.append(("class:prompt.mine", f" {piece}\n"))
     if model.preset:
         out.append(("", " " + tr("lobby.preset", preset=tr.preset(model.preset)) + "\n"))
-        for piece in wrap_words(options_summary(model.options, tr), width - 4):
+        for piece in wrap_items(rules_told(model.preset, model.options, tr), width - 4):
             out.append(("class:dim", f"   {piece}\n"))
     return out
 
@@ -655,6 +656,12 @@ def _help(ctl: ClientController) -> Render:
             if verb is None or verb in model.keys:
                 for piece in wrap_words(tr(key), width - 4):
                     out.append(("", f"   {piece}\n"))
+        if model.preset:  # the table's rules, for whoever never saw the lobby (lanuno play)
+            out.append(("", "\n"))
+            out.append(("class:title", " " + tr("lobby.preset", preset=tr.preset(model.preset))))
+            out.append(("", "\n"))
+            for piece in wrap_items(rules_told(model.preset, model.options, tr), width - 4):
+                out.append(("", f"   {piece}\n"))
         out.append(("", "\n"))
         out.append(("class:dim", f" {tr('help.close')}"))
         return out
@@ -714,9 +721,12 @@ def build_client_layout(ctl: ClientController) -> Layout:
     root = HSplit(
         [
             line(_header(ctl), style="class:header"),
-            ConditionalContainer(Window(SizedTextControl(_help(ctl))), filter=helping),
             ConditionalContainer(
-                Window(SizedTextControl(_lobby(ctl))), filter=screen_is("lobby") & ~helping
+                Window(SizedTextControl(_help(ctl), squeeze=True)), filter=helping
+            ),
+            ConditionalContainer(
+                Window(SizedTextControl(_lobby(ctl), squeeze=True)),
+                filter=screen_is("lobby") & ~helping,
             ),
             ConditionalContainer(play, filter=screen_is("play") & ~helping),
             ConditionalContainer(end, filter=screen_is("round_end", "game_end") & ~helping),

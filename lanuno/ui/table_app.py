@@ -41,7 +41,7 @@ from lanuno.ui.faces import big_text, color_style
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.reasons import screen_end_line
 from lanuno.ui.refusals import translate_refusal
-from lanuno.ui.table_model import SeatTile, TableModel, options_summary, value_text
+from lanuno.ui.table_model import SeatTile, TableModel, rules_told, value_text
 from lanuno.ui.widgets import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -55,6 +55,7 @@ from lanuno.ui.widgets import (
     log_fragments,
     modal_key_bindings,
     still_running,
+    wrap_items,
     wrap_words,
 )
 from lanuno.wire.crypto import format_check_number
@@ -183,10 +184,6 @@ def _room(ctl: TableController) -> Render:
         out.append(("", "\n"))
         if not model.remote:
             out.append(("", f" {tr('host.bot_level', level=tr('level.' + model.bot_level))}\n"))
-        out.append(("class:title", f" {tr('host.options')}\n"))
-        options = model.lobby.options if model.lobby else {}
-        for piece in wrap_words(options_summary(options, tr), width - 2):
-            out.append(("", f" {piece}\n"))
         return out
 
     return render
@@ -270,9 +267,21 @@ def _players(ctl: TableController) -> Render:
             key = "screen.remote.auto_start" if auto else "screen.remote.can_start"
         for piece in wrap_words(tr(key), width - 2):
             out.append(("class:prompt" if can_start else "class:dim", f" {piece}\n"))
-        return out
+        return out + _rules(model, width)
 
     return render
+
+
+def _rules(model: TableModel, width: int) -> StyleAndTextTuples:
+    """Under the players: every rule a player would not expect (kids' tables have many),
+    where a ten-seat table still leaves the room they take."""
+    if model.lobby is None:
+        return []
+    out: StyleAndTextTuples = [("", "\n"), ("class:title", f" {model.tr('host.rules')}\n")]
+    told = rules_told(model.preset, model.lobby.options, model.tr)
+    for piece in wrap_items(told, width - 2):
+        out.append(("", f" {piece}\n"))
+    return out
 
 
 def _top_card(ctl: TableController) -> Render:
@@ -560,7 +569,9 @@ def build_table_layout(ctl: TableController) -> Layout:
         [
             pane(_room(ctl), width=Dimension(min=LEFT_WIDTH, weight=1)),
             Window(width=1, char="│", style="class:dim"),
-            pane(_players(ctl), width=Dimension(min=44, weight=1)),
+            Window(
+                SizedTextControl(_players(ctl), squeeze=True), width=Dimension(min=44, weight=1)
+            ),
         ]
     )
     play = HSplit(

@@ -6,14 +6,15 @@ Pure: no prompt_toolkit, no clock, no I/O. The shared screen sees what a spectat
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from lanuno.bots.levels import LEVELS, BotLevel
-from lanuno.engine.rules import PRESETS
+from lanuno.engine.rules import PRESETS, OptionError, official, preset
 from lanuno.ui.client_model import Presence, everyone_away, presence, seat_name
-from lanuno.ui.i18n import Translator
+from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
 from lanuno.wire.messages import (
     Bye,
@@ -84,19 +85,83 @@ def value_text(tr: Translator, value: str) -> str:
     return tr(f"host.value.{value}") if value in _VALUE_WORDS else value
 
 
-def options_summary(options: Mapping[str, OptionValue], tr: Translator) -> str:
-    """The options that change the game, in words ("Points to win: 500, Jump in (T6): on");
-    a game of one round says so (it said nothing at all: no points to win is no default)."""
-    said = []
-    for row in option_rows(options):
-        if (row.key, row.value) == ("target", "none"):
-            value = tr("host.value.one_round")
-        elif row.value in _QUIET_VALUES:
-            continue
-        else:
-            value = value_text(tr, row.value)
-        said.append(tr("host.option_value", name=tr("opt." + row.key), value=value))
-    return ", ".join(said)
+RULES_SAID = (
+    "deck",
+    "hand_size",
+    "hand_limit",
+    "first_player",
+    "voluntary_draw",
+    "must_play_drawn",
+    "counter_uno",
+    "draw_two_gift",
+    "wild_draw_four",
+    "target",
+    "stacking",
+    "seven_o",
+    "jump_in",
+    "draw_until_playable",
+    "move_timer",
+    "kids_immune_to_counter_uno",
+    "adults_draw_until_playable",
+    "kids_stack",
+    "kids_choose_target",
+    "kids_hit_all_adults",
+)
+"""Every rule the lobby's summary may tell, in the order it tells them (the deal and the
+draw first); ``scoring`` is told with the target ("Rounds to win: 5")."""
+
+_COUNTED = frozenset({"hand_size", "hand_limit"})
+"""Rules whose value is a number of cards (``rules.hand_size`` takes ``{count}``)."""
+
+
+def rules_summary(preset_name: str, options: Mapping[str, OptionValue], tr: Translator) -> str:
+    """:func:`rules_told` in one line, comma-separated."""
+    return ", ".join(rules_told(preset_name, options, tr))
+
+
+def rules_told(preset_name: str, options: Mapping[str, OptionValue], tr: Translator) -> list[str]:
+    """Every rule of this table that a player would not expect, in words ("Cards dealt: 5,
+    Hand limit: 6, Counter-UNO: on, Points to win: none (one round)"): each one that
+    differs from the official rules (what anyone who knows UNO expects) or from the table's
+    preset (what its name promises: Counter-UNO turned on at a kids' table). The target is
+    always told. An option the lobby did not send is the preset's."""
+    official_rules = official().to_dict()
+    try:
+        preset_rules = preset(preset_name).to_dict()
+    except OptionError:  # a preset from a newer host: the official rules are the measure
+        preset_rules = official_rules
+    rules = {**preset_rules, **options}
+    told = [
+        key
+        for key in RULES_SAID
+        if key == "target" or {official_rules.get(key), preset_rules.get(key)} != {rules.get(key)}
+    ]
+    said = [_rule_text(key, rules.get(key), rules, tr) for key in told]
+    if rules.get("voluntary_draw") is False and rules.get("must_play_drawn") is True:
+        # K1-4 / K2-8 are one rule (draw when stuck, play what fits): said as one
+        with contextlib.suppress(ValueError):
+            said[told.index("voluntary_draw")] = tr("rules.draw_when_stuck")
+            del said[told.index("must_play_drawn")]
+    return said
+
+
+def _rule_text(
+    key: str, value: OptionValue, rules: Mapping[str, OptionValue], tr: Translator
+) -> str:
+    word = option_word(value)
+    if key == "target":
+        if value is None:
+            return tr("host.option_value", name=tr("opt.target"), value=tr("host.value.one_round"))
+        name = tr("rules.rounds_to_win" if rules.get("scoring") == "round_wins" else "opt.target")
+        return tr("host.option_value", name=name, value=word)
+    if key in OPTION_CHOICES:  # the host's options: the names its option list shows
+        return tr("host.option_value", name=tr("opt." + key), value=value_text(tr, word))
+    if key in _COUNTED and value is not None:
+        return tr(f"rules.{key}", count=word)
+    phrase = f"rules.{key}.{word}"
+    if phrase in EN:
+        return tr(phrase)
+    return tr("host.option_value", name=key, value=word)  # a value from a newer host
 
 
 @dataclass(frozen=True, slots=True)

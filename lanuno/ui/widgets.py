@@ -78,7 +78,9 @@ class SizedTextControl(FormattedTextControl):
     """A FormattedTextControl whose text callable receives the width it will be drawn at.
 
     With ``tail=True`` it keeps only the last lines that fit the window (a log whose newest
-    line must stay in view); the window's scroll offset would lag one frame behind."""
+    line must stay in view); the window's scroll offset would lag one frame behind. With
+    ``squeeze=True``, text taller than the window loses its blank lines, the lowest first,
+    until it fits (a lobby with ten seats and a kids' table's rules keeps its last line)."""
 
     def __init__(
         self,
@@ -88,9 +90,11 @@ class SizedTextControl(FormattedTextControl):
         scroll: Callable[[], int] | None = None,
         clamp: Callable[[int], None] | None = None,
         marker: Callable[[], str] | None = None,
+        squeeze: bool = False,
         **kwargs: object,
     ) -> None:
         self._render = render
+        self._squeeze = squeeze
         self._width = 80
         self.height: int | None = None
         """Lines the window gave this control at the last render (None before the first)."""
@@ -102,6 +106,8 @@ class SizedTextControl(FormattedTextControl):
 
     def _tail_fragments(self) -> StyleAndTextTuples:
         fragments = self._render(self._width)
+        if self._squeeze and self.height is not None:
+            return squeeze_lines(fragments, self.height)
         if not self._tail or self.height is None:
             return fragments
         lines = list(split_lines(fragments))
@@ -144,6 +150,27 @@ class SizedTextControl(FormattedTextControl):
         if width != self._width:
             self._width = width
             self._fragment_cache.clear()
+
+
+def squeeze_lines(fragments: StyleAndTextTuples, height: int) -> StyleAndTextTuples:
+    """``fragments`` without as many of their blank lines (the lowest first) as it takes to
+    fit ``height`` lines; text that fits, or has no blank line left, is kept as it is."""
+    lines = list(split_lines(fragments))
+    if lines and not any(text for _style, text, *_ in lines[-1]):
+        lines.pop()  # the empty line after a final newline is not drawn
+    excess = len(lines) - height
+    if excess <= 0:
+        return fragments
+    for index in reversed(range(len(lines))):
+        if excess <= 0:
+            break
+        if not "".join(text for _style, text, *_ in lines[index]).strip():
+            del lines[index]
+            excess -= 1
+    out: StyleAndTextTuples = []
+    for line in lines:
+        out += [*line, ("", "\n")]
+    return out[:-1]
 
 
 def bottom_window(
@@ -410,6 +437,18 @@ def wrap_words(text: str, width: int) -> list[str]:
             line = word
     lines.append(line)
     return [fit(item, width).rstrip() for item in lines]
+
+
+def wrap_items(items: Sequence[str], width: int) -> list[str]:
+    """Comma-separated ``items`` wrapped at their words to ``width``, the one-word value of
+    an item told as ``name: value`` kept on the line of its name ("Hand limit: 6", never
+    "Hand limit:" with "6" under it)."""
+    glued = ", ".join(_LAST_VALUE.sub(lambda m: m[0].replace(" ", "\u00a0"), i) for i in items)
+    return [line.replace("\u00a0", " ") for line in wrap_words(glued, width)]
+
+
+_LAST_VALUE = re.compile(r" ?: \S+$")
+"""The colon (set apart in French) and the one-word value that end an item."""
 
 
 def terminal_lines(text: str, width: int) -> list[str]:

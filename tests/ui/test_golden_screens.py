@@ -26,11 +26,12 @@ from ui_fakes import (
     welcome,
 )
 
+from lanuno.engine.rules import rules_from_words
 from lanuno.ui.client_app import ClientController, build_client_application
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.i18n import translator
 from lanuno.ui.table_app import TableController, build_table_application
-from lanuno.ui.table_model import TableModel
+from lanuno.ui.table_model import TableModel, rules_summary
 from lanuno.ui.widgets import render_text
 from lanuno.wire.messages import ErrorReply, GameEnd, Lobby, LobbySeat, RoundEnd, UnoFlags
 
@@ -301,3 +302,46 @@ def test_between_rounds_the_scoreboard_says_who_is_away(lang: str) -> None:
     assert ana.split("│")[0].split()[-2:] == ["40", away]
     lea = next(row for row in rows if " Lea " in row)
     assert away not in lea.split("│")[0]
+
+
+def kids_lobby(preset_name: str, *words: str, seats: int = 10) -> Lobby:
+    """A lobby of ``seats`` players at a kids' table, not ready yet."""
+    rules = rules_from_words(preset_name, words)
+    names = ("Lea", "Max", "Ana", "Tom", "Zoe", "Noe", "Eva", "Leo", "Mia", "Sam")[:seats]
+    return Lobby(
+        seats=tuple(
+            LobbySeat(name=n, kind="human", kid=i % 2 == 1, connected=True, ready=False, check=i)
+            for i, n in enumerate(names)
+        ),
+        preset=preset_name,
+        options={k: v for k, v in rules.to_dict().items() if k != "preset"},
+        can_start=True,
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_kids_lobby_of_ten_tells_its_rules_and_still_fits_80x24(lang: str) -> None:
+    """The lobby told a kids' table only its target: not the 5 cards dealt, the 6-card
+    limit, nor Counter-UNO turned on. Every rule now shows, on the players' screens and the
+    shared one, and ten seats still leave the last line in view at 80 x 24."""
+    tr = translator(lang)
+    table_lobby = kids_lobby("kids2", "counter_uno=on")
+    told = rules_summary("kids2", table_lobby.options, tr)
+    model = ClientModel(tr)
+    ctl = ClientController(FakeSession(), model, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        app = build_client_application(ctl, input=pipe, output=DummyOutput())
+        feed(model, welcome(), table_lobby)
+        screen = render_text(app)
+    check_golden(f"client_lobby_kids2_{lang}", screen)
+    assert " ".join(" ".join(screen.split("\n")[7:11]).split()) == told
+    assert tr("lobby.press_ready") in screen  # the last line, below the ten seats
+    table = TableModel(tr)
+    host = TableController(FakeScreen(), FakeControls(), table, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        app = build_table_application(host, input=pipe, output=DummyOutput())
+        feed(table, table_lobby)
+        shared = render_text(app)
+    check_golden(f"table_lobby_kids2_{lang}", shared)
+    right = " ".join(row.split("│")[-1].strip() for row in shared.splitlines()[1:-2])
+    assert told in " ".join(right.split())

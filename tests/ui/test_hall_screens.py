@@ -126,7 +126,9 @@ def test_a_table_after_the_first_says_its_number_in_the_join_line(three: Hall) -
     feed(ctl, 2, lobby())
     ctl.show(2)
     text = render_text(app)
-    assert "lanuno join 192.168.1.20:41234  │\n   --table 2" in text  # wrapped, not cut
+    rows = [row.split("│")[0].rstrip() for row in text.splitlines()]  # the left pane
+    joined = rows.index("   lanuno join 192.168.1.20:41234")
+    assert rows[joined + 1] == "   --table 2"  # wrapped, not cut
     ctl.show(1)
     feed(ctl, 1, lobby())
     first = render_text(app)

@@ -95,6 +95,7 @@ SAMPLES = {
     "top": "9 rouge",
     "choices": "1) 2",
     "seats": "1. Lea",
+    "rules": "Paquet : chiffres seulement",
     "scores": "Lea 10",
     "number": 2,
     "width": 80,

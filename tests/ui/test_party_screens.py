@@ -581,8 +581,10 @@ def test_kids_screens_hide_keys_their_preset_does_not_have(options: dict[str, ob
         assert "challenge" not in keys
         assert "pass" not in keys  # K1-4 / K2-8: a drawn card that fits is played, always
         model.help_open = True
-        help_text = render_text(app)
+        # The keys the help lists (under them, the table's rules say there is no Counter-UNO)
+        help_text, rules = render_text(app).split("Rules: kids")
         assert "Counter-UNO" not in help_text
+        assert "Counter-UNO: off" in rules
         assert "challenge" not in help_text
         assert "D draw  U say UNO!" in help_text
         assert "Enter or Space: play it" in help_text

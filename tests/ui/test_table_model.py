@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+import pytest
 from ui_fakes import lobby, opening_events, state
 
+from lanuno.engine.cards import DeckKind
+from lanuno.engine.rules import OPTION_NAMES, FirstPlayer, rules_from_words
 from lanuno.ui.i18n import translator
 from lanuno.ui.table_model import (
     OPTION_CHOICES,
+    RULES_SAID,
     SeatTile,
     TableModel,
     option_word,
-    options_summary,
+    rules_summary,
 )
 from lanuno.wire.messages import GameEnd, Lobby, LobbySeat, RoundEnd
 
@@ -114,8 +118,8 @@ def test_a_game_of_one_round_says_so_in_the_options_summary() -> None:
         ("fr", "Points pour gagner : aucun (une seule manche)"),
     ):
         tr = translator(lang)
-        assert options_summary({"target": None, "move_timer": None}, tr) == said
-        assert options_summary({"target": 500}, tr) == tr(
+        assert rules_summary("official", {"target": None, "move_timer": None}, tr) == said
+        assert rules_summary("official", {"target": 500}, tr) == tr(
             "host.option_value", name=tr("opt.target"), value="500"
         )
 
@@ -129,3 +133,76 @@ def test_a_shared_screen_that_starts_mid_round_says_where_the_round_stands() -> 
     ]
     told = model_with(lobby(), *opening_events(), state(hand=(), legal=(), top="R9"))
     assert not [line for line in told.log.lines if "under way" in line.text]
+
+
+def wire_options(preset_name: str, *words: str) -> dict[str, object]:
+    """The options a host sends for a preset with ``--option`` words (as Lobby carries them)."""
+    rules = rules_from_words(preset_name, words)
+    return {key: value for key, value in rules.to_dict().items() if key != "preset"}
+
+
+def test_a_kids_table_tells_every_rule_that_is_not_the_official_one() -> None:
+    """At a kids1 table the lobby said only 'Points to win: none (one round)': a player was
+    not told that 5 cards are dealt, that 6 is the most a hand may hold, nor (the host having
+    turned it on) that Counter-UNO is on at this kids' table."""
+    for lang, told in (
+        (
+            "en",
+            "Deck: numbers only, Cards dealt: 5, Hand limit: 6, The youngest plays first, "
+            "Draw only when stuck and play it if it fits, Counter-UNO: on, "
+            "Points to win: none (one round)",
+        ),
+        (
+            "fr",
+            "Paquet : chiffres seulement, Cartes distribuées : 5, Maximum en main : 6, "
+            "Le plus jeune commence, Piocher seulement si bloqué et jouer la carte si elle va, "
+            "Contre-UNO : oui, Points pour gagner : aucun (une seule manche)",
+        ),
+    ):
+        options = wire_options("kids1", "counter_uno=on")
+        assert rules_summary("kids1", options, translator(lang)) == told
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_rule_is_told_when_it_differs_from_the_official_rules_or_the_preset(lang: str) -> None:
+    tr = translator(lang)
+    kids2 = rules_summary("kids2", wire_options("kids2"), tr).split(", ")
+    assert tr("rules.counter_uno.off") in kids2  # official players expect Counter-UNO
+    assert tr("rules.draw_two_gift.on") in kids2
+    assert tr("host.option_value", name=tr("rules.rounds_to_win"), value="5") in kids2
+    # no hand limit at a kids' table: official, but not what the preset's name promised
+    unlimited = rules_summary("kids2", wire_options("kids2", "hand_limit=none"), tr)
+    assert tr("rules.hand_limit.none") in unlimited.split(", ")
+    official = rules_summary("official", wire_options("official", "hand_limit=9"), tr)
+    assert official.split(", ") == [
+        tr("rules.hand_limit", count=9),
+        tr("host.option_value", name=tr("opt.target"), value="500"),
+    ]
+    # a drawn card that must be played, on its own, is told on its own
+    kept = rules_summary("official", wire_options("official", "must_play_drawn=on"), tr)
+    assert tr("rules.must_play_drawn.on") in kept.split(", ")
+
+
+def test_every_rule_has_its_place_in_the_summary() -> None:
+    """A rule added to the engine is told in the lobby (or this test names it)."""
+    assert set(RULES_SAID) | {"scoring"} == set(OPTION_NAMES)
+    every_value = {
+        "deck": [kind.value for kind in DeckKind],
+        "first_player": [first.value for first in FirstPlayer],
+    }
+    for lang in ("en", "fr"):
+        tr = translator(lang)
+        for key, values in every_value.items():
+            for value in values:
+                assert tr(f"rules.{key}.{value}")
+        for key in ("voluntary_draw", "must_play_drawn", "counter_uno", "draw_two_gift"):
+            for value in (True, False):
+                told = rules_summary("official", {key: value, "voluntary_draw": True}, tr)
+                assert key not in told  # a sentence, never the rule's field name
+
+
+def test_a_preset_or_value_from_a_newer_host_is_told_as_sent() -> None:
+    tr = translator("en")
+    assert rules_summary("kids3", {"deck": "jumbo", "target": 500}, tr) == (
+        "deck: jumbo, Points to win: 500"
+    )

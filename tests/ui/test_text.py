@@ -11,7 +11,7 @@ from lanuno.engine.rules import PRESET_NAMES
 from lanuno.ui.faces import big_text, face, sort_hand
 from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
 from lanuno.ui.narrate import EventLog, describe
-from lanuno.ui.widgets import KeyItem, keys_line, wrap_words
+from lanuno.ui.widgets import KeyItem, keys_line, squeeze_lines, wrap_items, wrap_words
 
 NAMES = ("Lea", "Max", "Ana")
 
@@ -238,3 +238,24 @@ def test_a_wrapped_french_line_never_begins_with_its_punctuation() -> None:
         "lanuno essaie encore. Tapez",
         "« aide » ?",
     ]
+
+
+def test_squeezed_text_loses_its_lowest_blank_lines_until_it_fits() -> None:
+    text: list[tuple[str, str]] = [("", "title\n\nseats\n\nrules\n\nprompt")]
+    assert squeeze_lines(text, 7) == text  # it fits: as it is
+    assert squeeze_lines(text, 5) == [
+        ("", "title"), ("", "\n"), ("", ""), ("", "\n"), ("", "seats"), ("", "\n"),
+        ("", "rules"), ("", "\n"), ("", "prompt"),
+    ]  # fmt: skip
+    only_words = [("", "a\nb\nc")]
+    assert "".join(text for _, text in squeeze_lines(only_words, 2)) == "a\nb\nc"
+
+
+def test_a_one_word_value_stays_on_the_line_of_its_name() -> None:
+    items = ["Deck: numbers only", "Cards dealt: 5", "Maximum en main : 6"]
+    assert wrap_items(items, 27) == [
+        "Deck: numbers only, Cards",
+        "dealt: 5, Maximum en",
+        "main : 6",
+    ]
+    assert wrap_words(", ".join(items), 27)[-1] == "6"  # what plain words did
