@@ -16,7 +16,7 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
 from typing import TextIO
 
 from prompt_toolkit.utils import get_cwidth
@@ -28,6 +28,7 @@ from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line, ended_line
 from lanuno.ui.refusals import translate_refusal
+from lanuno.ui.table_model import rules_summary
 from lanuno.ui.typed import ActionWords, MissingWord
 from lanuno.ui.widgets import terminal_lines
 from lanuno.wire.crypto import format_check_number
@@ -40,6 +41,7 @@ from lanuno.wire.messages import (
     Lobby,
     LobbySeat,
     Message,
+    OptionValue,
     RoundEnd,
     SeedCommit,
     State,
@@ -173,6 +175,8 @@ class PlainClient:
         """The connection state last told (a drop and a reconnection are said once each)."""
         self._seen_a_game = False
         """A state has come: ``lanuno play``'s lobby before it starts the first game itself."""
+        self._rules = SaidOnChange(self.say)
+        """The table's rules, said again only if they change (not at a resume's welcome)."""
 
     def name_of(self, seat: int | None) -> str:
         if seat is None:
@@ -247,6 +251,7 @@ class PlainClient:
                     seat=message.seat + 1,
                 )
             )
+        self._rules.say(rules_sentence(tr, message.preset, message.options))
         # Compared with the number next to one's name on the shared screen: a spectator
         # has none there (it is said again with the seat, when the game ends).
         if check is not None and not self.local and message.seat is not None:
@@ -487,6 +492,7 @@ async def log_screen(
     )
     playing = False
     story_round: int | None = None  # the round whose start the log told
+    rules = SaidOnChange(say)  # at the first lobby, then when the host changes them
     try:
         async for message in screen.updates():
             if isinstance(message, Lobby):
@@ -495,13 +501,8 @@ async def log_screen(
                     for line in presence_changes(tr, name_of, before, message):
                         say(line)
                     continue
-                seats = ", ".join(
-                    f"{name_of(index)} [{', '.join(_lobby_tags(s, tr))}]"
-                    for index, s in enumerate(message.seats)
-                    if s.name
-                )
-                code = tr("header.code", code=_spaced(screen.room_code))
-                say(tr("log.lobby", seats=seats or tr("hall.nobody"), code=code))
+                say(_lobby_sentence(tr, name_of, message, screen.room_code))
+                rules.say(rules_sentence(tr, message.preset, message.options))
             elif isinstance(message, State):
                 playing = message.phase not in ("game_over",)
                 for line in narrator.flush() if message.phase != "choose_color" else []:
@@ -525,6 +526,36 @@ async def log_screen(
                 playing = False
     finally:
         watcher.cancel()
+
+
+class SaidOnChange:
+    """Says a line unless it is the one it said last."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self._say = say
+        self._last: str | None = None
+
+    def say(self, line: str) -> None:
+        if line != self._last:
+            self._last = line
+            self._say(line)
+
+
+def _lobby_sentence(tr: Translator, name_of: Names, lobby: Lobby, room_code: str) -> str:
+    """Who sits where, ready or not, and the room code: the headless log's lobby line."""
+    seats = ", ".join(
+        f"{name_of(index)} [{', '.join(_lobby_tags(s, tr))}]"
+        for index, s in enumerate(lobby.seats)
+        if s.name
+    )
+    code = tr("header.code", code=_spaced(room_code))
+    return tr("log.lobby", seats=seats or tr("hall.nobody"), code=code)
+
+
+def rules_sentence(tr: Translator, preset: str, options: Mapping[str, OptionValue]) -> str:
+    """ "Rules: kids1. Deck: numbers only, ...": the preset and every rule a player would
+    not expect (:func:`rules_summary`), in one line."""
+    return tr("plain.rules", preset=tr.preset(preset), rules=rules_summary(preset, options, tr))
 
 
 def game_under_way(lobby: Lobby) -> bool:

@@ -16,7 +16,7 @@ import pytest
 from helpers import until
 from ui_fakes import FakeScreen, FakeSession, event, lobby, opening_events, state, welcome
 
-from lanuno.engine.rules import preset
+from lanuno.engine.rules import preset, rules_from_words
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.server import ServerLimits, TableScreen, TableServer
@@ -33,6 +33,7 @@ from lanuno.wire.messages import (
     Lobby,
     LobbySeat,
     RoundEnd,
+    Welcome,
 )
 
 pytestmark = pytest.mark.timeout(60)
@@ -598,3 +599,54 @@ def test_lanuno_play_does_not_ask_for_ready_before_the_game_it_starts_itself(lan
     client.show(GameEnd(winner=0, scores=(512, 87, 40, 65)))
     client.show(lobby(ready=False))  # after a game, R (ready) does start the next one
     assert out.getvalue().count(ask) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "Rules: kids1. Deck: numbers only, Cards dealt: 5, Hand limit: 6, The youngest "
+            "plays first, Draw only when stuck and play it if it fits, Counter-UNO: on, "
+            "Points to win: none (one round).",
+        ),
+        (
+            "fr",
+            "Règles : enfants 1. Paquet : chiffres seulement, Cartes distribuées : 5, Maximum "
+            "en main : 6, Le plus jeune commence, Piocher seulement si bloqué et jouer la carte "
+            "si elle va, Contre-UNO : oui, Points pour gagner : aucun (une seule manche).",
+        ),
+    ],
+)
+def test_the_line_client_tells_the_tables_rules_once(lang: str, told: str) -> None:
+    """The line client named the preset and nothing more: at a kids' table nobody read
+    that 5 cards are dealt, 6 at most kept, nor that the host turned Counter-UNO on."""
+    client, _session, out = plain(lang)
+    rules = rules_from_words("kids1", ["counter_uno=on"])
+    options = {k: v for k, v in rules.to_dict().items() if k != "preset"}
+    kids = Welcome(version=1, seat=2, table="Kitchen", preset="kids1", options=options)
+    client.show(kids)
+    client.show(kids)  # a resume's welcome: the rules are said once
+    assert out.getvalue().count(told) == 1
+
+
+async def test_a_headless_shared_screen_tells_the_rules_and_their_changes() -> None:
+    """A headless host or screen told who sat down, never the rules (a kids' table's
+    5 cards, its hand limit, Counter-UNO turned on)."""
+    screen = FakeScreen()
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, "en"))
+    official = lobby()
+    rules = rules_from_words("kids1", ["counter_uno=on"])
+    options = {k: v for k, v in rules.to_dict().items() if k != "preset"}
+    kids = Lobby(seats=official.seats, preset="kids1", options=options, can_start=True)
+    screen.feed(official, official, kids)
+    await until(lambda: any("kids1" in line for line in lines), "the new rules told")
+    task.cancel()
+    told = [line for line in lines if line.startswith("Rules:")]
+    assert told == [
+        "Rules: official. Points to win: 500.",
+        "Rules: kids1. Deck: numbers only, Cards dealt: 5, Hand limit: 6, The youngest plays "
+        "first, Draw only when stuck and play it if it fits, Counter-UNO: on, Points to win: "
+        "none (one round).",
+    ]
