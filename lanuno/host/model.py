@@ -114,7 +114,12 @@ class Slot:
 
     def to_entry(self) -> SeatEntry:
         return SeatEntry(
-            kind=self.kind, name=self.name, kid=self.kid, age=self.age, level=self.level
+            kind=self.kind,
+            name=self.name,
+            kid=self.kid,
+            age=self.age,
+            level=self.level,
+            ready=self.ready,
         )
 
 

@@ -49,15 +49,21 @@ class SeatEntry:
     kid: bool = False
     age: int | None = None
     level: BotLevel = BotLevel.BEGINNER
+    ready: bool = False
+    """The player said ready in the lobby (a restarted host keeps it). Journals written
+    before it have none: nobody ready. Older hosts read a journal with it and ignore it."""
 
     def to_map(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "kid": self.kid, "age": self.age,
-                "level": self.level}  # fmt: skip
+                "level": self.level, "ready": self.ready}  # fmt: skip
 
     @classmethod
     def from_map(cls, data: Mapping[str, Any]) -> SeatEntry:
+        ready = data.get("ready", False)
+        if type(ready) is not bool:
+            raise TypeError(f"a seat's ready is true or false, not {ready!r}")
         return cls(kind=data["kind"], name=data["name"], kid=data["kid"], age=data["age"],
-                   level=BotLevel.parse(data["level"]))  # fmt: skip
+                   level=BotLevel.parse(data["level"]), ready=ready)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -209,7 +209,7 @@ class Seating(abc.ABC):
                 self.slots.append(Slot(entry.kind, entry.name))
             slot = self.slots[i]
             slot.kind, slot.name, slot.kid = entry.kind, entry.name, entry.kid
-            slot.age, slot.level = entry.age, entry.level
+            slot.age, slot.level, slot.ready = entry.age, entry.level, entry.ready
             if slot.kind == "bot":
                 slot.secrets, slot.ready = {}, True
         self._send_lobby()
@@ -330,6 +330,9 @@ class Seating(abc.ABC):
         self._welcome(peer, seat)
         self._send_lobby()
         self._catch_up(peer, seat, hello, now)
+        # A restored lobby's ready wait (never journaled) starts again with the first
+        # player back: a player who never says ready does not hold the table for ever.
+        self._maybe_auto_start(now)
 
     def _welcome(self, peer: Peer, seat: int | None) -> None:
         self._out(
@@ -347,8 +350,14 @@ class Seating(abc.ABC):
     def _on_ready(self, peer: Peer, message: Ready, now: float) -> None:
         if peer.seat is None or self.phase is not TablePhase.LOBBY:
             return
-        self.slots[peer.seat].ready = message.ready
-        self._send_lobby()
+        slot = self.slots[peer.seat]
+        if slot.ready != message.ready:
+            # Journaled with the seats (a host restarted in the lobby keeps it); applying
+            # the record sends the lobby.
+            slot.ready = message.ready
+            self._commit_lobby()
+        else:
+            self._send_lobby()  # the client marked itself already: the host's word on it
         self._maybe_auto_start(now)
 
     def _maybe_auto_start(self, now: float) -> None:
