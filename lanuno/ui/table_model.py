@@ -6,7 +6,6 @@ Pure: no prompt_toolkit, no clock, no I/O. The shared screen sees what a spectat
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -138,10 +137,10 @@ def rules_told(preset_name: str, options: Mapping[str, OptionValue], tr: Transla
     ]
     said = [_rule_text(key, rules.get(key), rules, tr) for key in told]
     if rules.get("voluntary_draw") is False and rules.get("must_play_drawn") is True:
-        # K1-4 / K2-8 are one rule (draw when stuck, play what fits): said as one
-        with contextlib.suppress(ValueError):
-            said[told.index("voluntary_draw")] = tr("rules.draw_when_stuck")
-            del said[told.index("must_play_drawn")]
+        # K1-4 / K2-8 are one rule (draw only when stuck, play what fits): told as one.
+        # Both differ from the official rules, so both are in ``told``.
+        said[told.index("voluntary_draw")] = tr("rules.draw_when_stuck")
+        del said[told.index("must_play_drawn")]
     return said
 
 

@@ -440,15 +440,30 @@ def wrap_words(text: str, width: int) -> list[str]:
 
 
 def wrap_items(items: Sequence[str], width: int) -> list[str]:
-    """Comma-separated ``items`` wrapped at their words to ``width``, the one-word value of
-    an item told as ``name: value`` kept on the line of its name ("Hand limit: 6", never
-    "Hand limit:" with "6" under it)."""
-    glued = ", ".join(_LAST_VALUE.sub(lambda m: m[0].replace(" ", "\u00a0"), i) for i in items)
-    return [line.replace("\u00a0", " ") for line in wrap_words(glued, width)]
+    """Comma-separated ``items`` wrapped at their words to ``width``. An item told as
+    ``name: value`` keeps a short name whole and a one-word value on the line of its name
+    ("Draw Two: ...", "Hand limit: 6"; never "Draw" with "Two:" under it, nor "Hand limit:"
+    with "6")."""
+    return [line.replace(_GLUE, " ") for line in wrap_words(", ".join(map(_glued, items)), width)]
 
 
-_LAST_VALUE = re.compile(r" ?: \S+$")
-"""The colon (set apart in French) and the one-word value that end an item."""
+_GLUE = "\u00a0"
+_NAME_AND_VALUE = re.compile(r"^(.*?)( ?: )(.*)$")
+_SHORT_NAME = 12
+"""Cells up to which a name stays whole (a longer one may break like any text)."""
+
+
+def _glued(item: str) -> str:
+    """``item`` with the spaces that must not break (see :func:`wrap_items`) made hard."""
+    found = _NAME_AND_VALUE.match(item)
+    if found is None:
+        return item
+    name, colon, value = found.groups()
+    if get_cwidth(name) <= _SHORT_NAME:
+        name = name.replace(" ", _GLUE)
+    if " " not in value:
+        colon = colon.replace(" ", _GLUE)
+    return name + colon + value
 
 
 def terminal_lines(text: str, width: int) -> list[str]:

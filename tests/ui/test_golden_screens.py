@@ -345,3 +345,11 @@ def test_a_kids_lobby_of_ten_tells_its_rules_and_still_fits_80x24(lang: str) -> 
     check_golden(f"table_lobby_kids2_{lang}", shared)
     right = " ".join(row.split("│")[-1].strip() for row in shared.splitlines()[1:-2])
     assert told in " ".join(right.split())
+    # A remote screen says who starts the game in two lines (French): the rules still fit.
+    remote = TableModel(tr, remote=True)
+    screen = TableController(FakeScreen(), FakeControls(), remote, clock=lambda: NOW)
+    with create_pipe_input() as pipe:
+        app = build_table_application(screen, input=pipe, output=DummyOutput())
+        feed(remote, table_lobby)
+        rows = render_text(app).splitlines()[1:-2]
+    assert told in " ".join(" ".join(row.split("│")[-1].strip() for row in rows).split())

@@ -251,11 +251,14 @@ def test_squeezed_text_loses_its_lowest_blank_lines_until_it_fits() -> None:
     assert "".join(text for _, text in squeeze_lines(only_words, 2)) == "a\nb\nc"
 
 
-def test_a_one_word_value_stays_on_the_line_of_its_name() -> None:
+def test_a_short_name_stays_whole_and_a_one_word_value_on_its_line() -> None:
     items = ["Deck: numbers only", "Cards dealt: 5", "Maximum en main : 6"]
     assert wrap_items(items, 27) == [
-        "Deck: numbers only, Cards",
-        "dealt: 5, Maximum en",
+        "Deck: numbers only,",
+        "Cards dealt: 5, Maximum en",
         "main : 6",
     ]
     assert wrap_words(", ".join(items), 27)[-1] == "6"  # what plain words did
+    named = ["Counter-UNO: on", "Draw Two: draw 2 and give them away"]
+    assert wrap_items(named, 24) == ["Counter-UNO: on,", "Draw Two: draw 2 and", "give them away"]
+    assert wrap_words(", ".join(named), 24)[0] == "Counter-UNO: on, Draw"
