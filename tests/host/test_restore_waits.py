@@ -141,3 +141,61 @@ def test_a_restored_game_without_players_away_plays_on() -> None:
     h2 = _restarted(h, config)
     h2.advance(5.0)
     assert len(_seats_played(h2.records)) == 2
+
+
+def _ann_on_autopilot(config: TableConfig) -> tuple[Harness, FakeClient, FakeClient]:
+    """Ann lets her move timer run out twice in a row (T3: a bot plays her seat from then
+    on, her client still connected); the host quits when her seat is to play next."""
+    h = Harness(Table(config, os.urandom, rng=random.Random(5)))
+    ann, bob = h.join("Ann"), h.join("Bob")
+    h.table.add_bot("beginner")
+    h.now = 100.0
+    h.table.start(h.now)
+    h.pump()
+    assert ann.seat is not None
+    rng = random.Random(3)
+    for _ in range(2000):
+        game = h.table.game
+        assert game is not None
+        assert h.table.phase is TablePhase.PLAYING
+        actor = game.round.actor
+        autopilot = game.round.autopilot[ann.seat]
+        if autopilot and actor == ann.seat and game.round.phase.value == "turn":
+            return h, ann, bob
+        state = bob.state
+        if actor == bob.seat and state is not None and state.legal:
+            plays = [a for a in state.legal if a.startswith("play ")]
+            h.act(bob, rng.choice(plays or list(state.legal)))
+        else:
+            h.advance(0.5)  # Ann's timer runs, the bot (or Ann's autopilot) plays
+    raise AssertionError("Ann's autopilot never came to play")
+
+
+def _acts_of(records: list[dict[str, object]], seat: int) -> list[dict[str, object]]:
+    return [r for r in records if r["k"] == "act" and int(str(r["a"]).split()[0]) == seat]
+
+
+def test_T3_an_autopilot_seat_waits_at_a_restored_table_then_plays_on() -> None:
+    """Ann's seat was on autopilot when the host died. Restored, the autopilot plays
+    nothing while every player is away (the round would play itself out otherwise); once
+    Bob is back it plays her seat again at once, as before: she is still not back herself,
+    and the grace of a dropped seat is not what hands it to a bot."""
+    config = _config(move_timer=20)
+    h, ann, bob = _ann_on_autopilot(config)
+    assert ann.seat is not None
+    assert bob.seat is not None
+    h2 = _restarted(h, config)
+    table = h2.table
+    assert table.game is not None
+    assert table.game.round.autopilot[ann.seat]  # the journal's timeouts, replayed
+    h2.advance(10 * config.drop_grace)
+    assert _acts_of(h2.records, ann.seat) == []
+    assert table.game.round.actor == ann.seat
+    assert table.next_deadline() is None
+    returned = h2.resume(bob)
+    h2.advance(5.0)  # a bot's pace, far less than the drop grace or the move timer
+    played = _acts_of(h2.records, ann.seat)
+    assert played
+    assert all(r["auto"] for r in played)
+    assert not table.slots[ann.seat].taken_over  # the autopilot, not a takeover
+    assert returned.state is not None  # Bob reads the table
