@@ -32,7 +32,13 @@ from lanuno.host.journal import JournalError, Recovery
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.discovery import HallAnnouncer, discovery_addresses
 from lanuno.net.hall import Hall, HallEntry, HallTable, HallTableControls, load_hall
-from lanuno.net.journal_files import JournalWriter, keep_copy, read_journal
+from lanuno.net.journal_files import (
+    JournalWriter,
+    check_not_in_use,
+    hold_directory,
+    keep_copy,
+    read_journal,
+)
 from lanuno.net.server import ServerLimits
 from lanuno.net.workers import close_shared_workers
 from lanuno.ui.i18n import Translator, translator
@@ -258,6 +264,32 @@ def _raise_open_file_limit() -> None:
 async def _host(args: argparse.Namespace, config: TableConfig) -> int:
     hall_journal = _is_hall(args)
     _raise_open_file_limit()
+    directory: Path | None = None
+    if hall_journal:
+        directory = Path(args.resume) if args.resume else _journal_dir(args)
+    held = _hold_journals(args, directory)  # before reading: another host may be writing
+    try:
+        return await _serve(args, config, directory)
+    finally:
+        if held is not None:
+            os.close(held)
+
+
+def _hold_journals(args: argparse.Namespace, directory: Path | None) -> int | None:
+    """Refuse, before anything is read or served, a journal another running host writes
+    (a --resume while the host it resumes still runs: the process killed was another).
+    A hall's directory stays locked while this host runs (returned: close it at the end);
+    a table's file is locked by its writer."""
+    if directory is not None:
+        return hold_directory(directory)
+    path = args.resume or args.journal
+    if path:
+        check_not_in_use(Path(path))
+    return None
+
+
+async def _serve(args: argparse.Namespace, config: TableConfig, directory: Path | None) -> int:
+    hall_journal = directory is not None
     bind = args.interface or "0.0.0.0"
     limits = ServerLimits(silence_timeout=getattr(args, "peer_timeout", 15.0))
     announcer = None
@@ -265,9 +297,6 @@ async def _host(args: argparse.Namespace, config: TableConfig) -> int:
         # With no --interface it serves every address: it announces them as they change.
         follow = None if args.interface else lambda: discovery_addresses(None)
         announcer = HallAnnouncer(discovery_addresses(args.interface), follow=follow)
-    directory: Path | None = None
-    if hall_journal:
-        directory = Path(args.resume) if args.resume else _journal_dir(args)
     restored = _restore_all(args, config)  # a journal that cannot resume fails here
     port = _resume_port(args, restored)
     hall = Hall(

@@ -4,6 +4,12 @@ The format (records, snapshots, recovery from bytes) is :mod:`lanuno.host.journa
 module is the I/O around it. Both files hold secrets (resume secrets, seeds, hands):
 mode 0600. Snapshot: ``<journal>.snap``, written atomically (temp file in the same
 directory, fsync, rename, fsync the directory).
+
+One host at a time: a ``JournalWriter`` holds an exclusive lock (``flock``) on its file, and
+a hall its directory's, for as long as the host runs; the kernel lets go of them when the
+process ends, even by ``kill -9``. A second ``lanuno host --resume`` of a table still
+served (its host was not the process killed) is refused, where it served the same table
+on another port and both hosts wrote the one journal over each other.
 """
 
 from __future__ import annotations
@@ -23,6 +29,11 @@ from lanuno.host.journal import (
 )
 from lanuno.host.records import RecordMap
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: no locking, journals still work
+    fcntl = None  # type: ignore[assignment]
+
 SNAPSHOT_EVERY = 500
 FILE_MODE = 0o600
 
@@ -35,6 +46,52 @@ def _sync_data(fd: int) -> None:
     """fdatasync where there is one: the data and the file size, without the timestamps."""
     sync = getattr(os, "fdatasync", os.fsync)
     sync(fd)
+
+
+class JournalInUse(JournalError):
+    """Another running host holds this journal (or hall directory)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} is in use by another lanuno host that is still running: quit that host "
+            "first (Q, or Ctrl-C in its terminal), or use another journal"
+        )
+        self.path = path
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Take the exclusive lock of the open file ``fd`` (``path``), or raise JournalInUse."""
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise JournalInUse(path) from None
+
+
+def hold_directory(directory: Path) -> int:
+    """Lock a hall's journal directory for this process (the lock lasts as long as the
+    returned descriptor is open, or the process lives); JournalInUse if another holds it."""
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        _lock(fd, directory)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def check_not_in_use(path: Path) -> None:
+    """Raise JournalInUse if a running host writes ``path`` (a missing file is free). The
+    writer takes the lock itself: this only says so before anything else is done."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        _lock(fd, path)
+    finally:
+        os.close(fd)  # lets go of the lock if it was taken
 
 
 def fsync_dir(directory: Path) -> None:
@@ -120,13 +177,18 @@ class JournalWriter:
         self.path = Path(path)
         self.snapshot_every = snapshot_every
         self.records: list[RecordMap] = list(existing.records) if existing else []
-        flags = os.O_WRONLY | os.O_CREAT
-        if existing is None:
-            flags |= os.O_TRUNC
-            snapshot_path(self.path).unlink(missing_ok=True)
-        self._fd = os.open(self.path, flags, FILE_MODE)
+        # Locked before anything is cut: another host's live journal is never truncated.
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, FILE_MODE)
+        try:
+            _lock(self._fd, self.path)
+        except BaseException:
+            os.close(self._fd)
+            raise
         os.fchmod(self._fd, FILE_MODE)
-        if existing is not None:
+        if existing is None:
+            os.ftruncate(self._fd, 0)
+            snapshot_path(self.path).unlink(missing_ok=True)
+        else:
             os.ftruncate(self._fd, existing.good_bytes)  # cut a torn tail off
         os.lseek(self._fd, 0, os.SEEK_END)
         self._since_snapshot = 0

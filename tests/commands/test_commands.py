@@ -16,6 +16,7 @@ from lanuno.commands.common import split_address
 from lanuno.commands.host import default_table_name
 from lanuno.commands.join import choose_number, describe_table, tables_to_list
 from lanuno.net.discovery import TableInfo
+from lanuno.net.journal_files import read_journal
 from lanuno.ui.i18n import translator
 from lanuno.ui.widgets import list_item_lines
 
@@ -109,6 +110,61 @@ def test_a_journal_in_a_folder_not_made_yet_gets_its_folder(tmp_path: Path) -> N
         host.terminate()
         _, errors = host.communicate(timeout=30)
     assert host.returncode == 0, errors
+
+
+@pytest.mark.system
+def test_a_resume_of_a_hall_whose_host_still_runs_is_refused(tmp_path: Path) -> None:
+    """Seen in the lab: ``kill -9`` hit another process, the host ran on, and ``lanuno host
+    --resume DIR`` served the same tables on another port ("port 7777 ... is taken"), both
+    hosts writing one journal; the players, still at the first, saw nothing happen."""
+    hall = tmp_path / "hall"
+    base = [sys.executable, "-m", "lanuno", "host", "--headless", "--no-mdns",
+            "--interface", "127.0.0.1"]  # fmt: skip
+    first = subprocess.Popen(
+        [*base, "--tables", "2", "--journal", str(hall)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        assert first.stdout is not None
+        assert first.stdout.readline().decode().startswith("journal: ")  # the hall is open
+        again = subprocess.run(
+            [*base, "--resume", str(hall)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+        assert again.returncode == 1, again.stderr
+        [line] = again.stderr.strip().splitlines()
+        assert line == (
+            f"lanuno host: {hall} is in use by another lanuno host that is still running: "
+            "quit that host first (Q, or Ctrl-C in its terminal), or use another journal"
+        )
+        assert again.stdout == ""  # nothing served, nothing read
+        assert first.poll() is None
+    finally:
+        first.kill()  # as kill -9: the lock goes with the process
+        first.communicate(timeout=30)
+    for journal in sorted(hall.glob("*.journal")):  # the first host's records alone
+        recovery = read_journal(journal)
+        assert not recovery.damaged
+        assert [r["k"] for r in recovery.records].count("port") == 1
+    resumed = subprocess.Popen(
+        [*base, "--resume", str(hall)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        assert resumed.stdout is not None
+        said = [resumed.stdout.readline().decode() for _ in range(3)]
+        assert any("(restart with: lanuno host --resume" in line for line in said), said
+    finally:
+        resumed.terminate()
+        _, errors = resumed.communicate(timeout=30)
+    assert resumed.returncode == 0, errors
 
 
 @pytest.mark.system
