@@ -559,6 +559,10 @@ class Table(Dealing, Seating):
         for slot in self.slots:
             slot.ready = slot.kind == "bot"
             slot.taken_over = False
+            if slot.dropped_at is not None:
+                # Held like a seat dropped in the lobby, from now: a grace that ran out
+                # while a bot played the game would free it before its player is back.
+                slot.dropped_at = self.last_now
         if self._replaying:
             return
         with self._one_lobby():  # each seating sends it: once for them all, at the end

@@ -339,3 +339,39 @@ def test_restore_from_records_rebuilds_the_same_game() -> None:
     assert restored.sid == original.sid
     for a, b in zip(restored.slots, original.slots, strict=True):
         assert (a.kind, a.name, a.secrets, a.last_seq) == (b.kind, b.name, b.secrets, b.last_seq)
+
+
+def test_a_seat_away_when_the_game_ends_is_held_from_the_end_for_its_player() -> None:
+    """Seen in the lab: Ann's Wi-Fi dropped mid-game, a bot finished the game for her, and
+    the lobby freed her seat at once (her grace had run out during the game): back a few
+    seconds after the end, she was seated again at the end of the table, with no word of
+    the game she had played. Her seat now waits the drop grace from the game's end, and
+    she reads the results when she is back."""
+    config = TableConfig(rules=with_options(preset("official"), ["target=none"]), drop_grace=30.0)
+    h = Harness(Table(config, os.urandom, rng=random.Random(7)))
+    ann, bob = h.join("Ann"), h.join("Bob")
+    h.table.add_bot("beginner")
+    h.table.start(h.now)
+    h.pump()
+    h.drop(ann)
+    rng = random.Random(2)
+    for _ in range(5000):
+        if h.table.phase is TablePhase.LOBBY:
+            break
+        state = bob.state
+        if state is not None and state.actor == bob.seat and state.legal:
+            plays = [a for a in state.legal if a.startswith("play ")]
+            h.act(bob, rng.choice(plays or list(state.legal)))
+        else:
+            h.advance(1.0)  # Ann's grace runs out: a bot plays her seat to the end
+    assert h.table.phase is TablePhase.LOBBY
+    assert ann.seat is not None
+    h.advance(config.drop_grace - 2.0)  # the game ended less than 1 s ago
+    assert [s.name for s in h.table.slots] == ["Ann", "Bob", "Bot 1 (beginner)"]
+    back = h.resume(ann)
+    assert back.seat == ann.seat
+    assert back.of_type(GameEnd)  # who won the game she played
+    # Nobody back in time: the seat is freed, as any lobby seat held for a drop.
+    h.drop(back)
+    h.advance(config.drop_grace)
+    assert [s.name for s in h.table.slots] == ["Bob", "Bot 1 (beginner)"]
