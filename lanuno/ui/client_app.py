@@ -589,9 +589,9 @@ def _end_screen(ctl: ClientController) -> Render:
             if end_winner is None:
                 paragraph("", tr("end.game_nowinner"))
             else:
-                mine = end_winner == model.seat
+                mine = end_winner == model.end_seat
                 paragraph(
-                    "class:winner", tr.you("end.game_winner", mine, name=model.name_of(end_winner))
+                    "class:winner", tr.you("end.game_winner", mine, name=model.end_name(end_winner))
                 )
         elif model.round_end is not None:
             end = model.round_end
@@ -601,8 +601,8 @@ def _end_screen(ctl: ClientController) -> Render:
             else:
                 sentence = tr.you(
                     "end.round_winner",
-                    end.winner == model.seat,
-                    name=model.name_of(end.winner),
+                    end.winner == model.end_seat,
+                    name=model.end_name(end.winner),
                     points=tr.plural("point", end.points),
                 )
                 paragraph("class:winner", sentence)

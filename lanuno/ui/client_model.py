@@ -17,7 +17,7 @@ Wilds: the player picks the color before the card leaves the hand. If the wire a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -135,6 +135,13 @@ def seat_name(seat: LobbySeat | None, number: int, tr: Translator) -> str:
     return seat.name
 
 
+def end_names(name_of: Callable[[int | None], str], end: RoundEnd | GameEnd) -> tuple[str, ...]:
+    """Who holds the seats an end's scores are for, as the seats are when it comes: once a
+    game is over the lobby may free a seat (its player gone) and move those after it down,
+    and the scores still on screen are the game's."""
+    return tuple(name_of(seat) for seat in range(len(end.scores)))
+
+
 def presence(seat: LobbySeat | None, autopilot: bool = False) -> Presence:
     """``away`` while a dropped player's seat is held, ``bot`` once a bot plays it (the
     host's takeover, or T3's autopilot after two timeouts)."""
@@ -201,6 +208,10 @@ class ClientModel:
         self.screen: ScreenName = "lobby"
         self.round_end: RoundEnd | None = None
         self.game_end: GameEnd | None = None
+        self.end_names: tuple[str, ...] = ()
+        """Who held each seat when the last round ended (``end_name``)."""
+        self.end_seat: int | None = None
+        """This player's seat when the last round ended."""
         self.bye: Bye | None = None
         self.host_still_lost: str | None = None
         """The warning of a host silent for minutes, until it welcomes this player again
@@ -230,6 +241,11 @@ class ClientModel:
             return "?"
         seats = self.lobby.seats if self.lobby else ()
         return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, self.tr)
+
+    def end_name(self, seat: int | None) -> str:
+        """The name of whoever held ``seat`` when the last round ended (``end_names``)."""
+        names = self.end_names
+        return names[seat] if seat is not None and 0 <= seat < len(names) else self.name_of(seat)
 
     def presence_of(self, seat: int) -> Presence:
         seats = self.lobby.seats if self.lobby else ()
@@ -370,12 +386,15 @@ class ClientModel:
             self._refused(message.text, message.rule)
         elif isinstance(message, RoundEnd):
             self.round_end = message
+            self.end_names, self.end_seat = end_names(self.name_of, message), self.seat
             self.screen = "round_end"
             self.hold_summary = True
             self.picker = None
             self.deadline_at = None
         elif isinstance(message, GameEnd):
             self.game_end = message
+            if len(self.end_names) != len(message.scores):  # no round end came before it
+                self.end_names, self.end_seat = end_names(self.name_of, message), self.seat
             self.screen = "game_end"
             self.picker = None
             self.deadline_at = None
@@ -676,7 +695,7 @@ class ClientModel:
         if end is None:
             return []
         rows = [
-            (self.name_of(s), score, s == end.winner, s == self.seat)
+            (self.end_name(s), score, s == end.winner, s == self.end_seat)
             for s, score in enumerate(end.scores)
         ]
         return sorted(rows, key=lambda row: (-row[1], row[0]))

@@ -105,17 +105,18 @@ def hall_row(
         phase = "game_over"
     else:
         phase = "lobby"
-    scores: Sequence[int] = ()
+    scores: dict[str, int] = {}
     end = model.game_end or model.round_end
     if phase in ("between", "game_over") and end is not None:
-        scores = end.scores
+        # By name: the lobby after a game may have freed a seat and moved the others down.
+        scores = {model.end_name(seat): score for seat, score in enumerate(end.scores)}
     elif state is not None and phase != "lobby":
-        scores = state.scores
+        scores = {model.name_of(seat): score for seat, score in enumerate(state.scores)}
     players = tuple(
         HallPlayer(
             name=model.name_of(index),
             kind=seat.kind,
-            score=scores[index] if index < len(scores) else None,
+            score=scores.get(model.name_of(index)),
             presence=presence(seat, index in model.autopilot),
         )
         for index, seat in enumerate(seats)
@@ -125,7 +126,7 @@ def hall_row(
     if phase == "playing" and state is not None and state.actor is not None:
         turn = model.name_of(state.actor)
     if phase in ("between", "game_over") and end is not None and end.winner is not None:
-        winner = model.name_of(end.winner)
+        winner = model.end_name(end.winner)
     # Seats are free in the lobby only (a game in progress takes nobody new), as the
     # table's mDNS record says; bots hold their seats.
     free = MAX_SEATS - len(players) if phase == "lobby" else 0

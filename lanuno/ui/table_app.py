@@ -458,7 +458,7 @@ def _scoreboard(ctl: TableController) -> Render:
         if model.screen == "game_end" and model.game_end is not None:
             winner = model.game_end.winner
             title = (
-                tr("end.game_winner", name=model.name_of(winner))
+                tr("end.game_winner", name=model.end_name(winner))
                 if winner is not None
                 else tr("end.game_nowinner")
             )
@@ -471,7 +471,7 @@ def _scoreboard(ctl: TableController) -> Render:
             out.append(("class:title", " " + tr("end.round_title", round=end.round) + "\n"))
             if end.winner is not None:
                 points = tr.plural("point", end.points)
-                sentence = tr("end.round_winner", name=model.name_of(end.winner), points=points)
+                sentence = tr("end.round_winner", name=model.end_name(end.winner), points=points)
             else:
                 sentence = tr("end.round_nowinner")
             # Wrapped, never cut: a long name and French words fit the 44-column panel.

@@ -12,7 +12,7 @@ from typing import Literal
 
 from lanuno.bots.levels import LEVELS, BotLevel
 from lanuno.engine.rules import PRESETS, OptionError, official, preset
-from lanuno.ui.client_model import Presence, everyone_away, presence, seat_name
+from lanuno.ui.client_model import Presence, end_names, everyone_away, presence, seat_name
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
 from lanuno.wire.messages import (
@@ -195,6 +195,8 @@ class TableModel:
         self.log = EventLog()
         self.round_end: RoundEnd | None = None
         self.game_end: GameEnd | None = None
+        self.end_names: tuple[str, ...] = ()
+        """Who held each seat when the last round ended (``end_name``)."""
         self.screen: ScreenName = "lobby"
         self.deadline_at: float | None = None
         self.closed = False
@@ -292,12 +294,19 @@ class TableModel:
         seats = ((s.kind, self.presence_of(i)) for i, s in enumerate(self.seats))
         return self.screen == "play" and everyone_away(seats)
 
+    def end_name(self, seat: int | None) -> str:
+        """The name of whoever held ``seat`` when the last round ended: once the game is
+        over the lobby may free a seat (its player gone), and the seats after it move down,
+        but the scores on screen are still the game's."""
+        names = self.end_names
+        return names[seat] if seat is not None and 0 <= seat < len(names) else self.name_of(seat)
+
     def scoreboard(self) -> list[tuple[int, str, int, bool]]:
         """(seat, name, score, winner?) in seat order, from the last round or game end."""
         end: RoundEnd | GameEnd | None = self.game_end or self.round_end
         if end is None:
             return []
-        return [(s, self.name_of(s), score, s == end.winner) for s, score in enumerate(end.scores)]
+        return [(s, self.end_name(s), score, s == end.winner) for s, score in enumerate(end.scores)]
 
     # ------------------------------------------------------------------ messages
 
@@ -330,10 +339,13 @@ class TableModel:
             self.log.add_event(message.type, message.fields, self.name_of, self.tr)
         elif isinstance(message, RoundEnd):
             self.round_end = message
+            self.end_names = end_names(self.name_of, message)
             self.screen = "round_end"
             self.deadline_at = None
         elif isinstance(message, GameEnd):
             self.game_end = message
+            if len(self.end_names) != len(message.scores):  # no round end came before it
+                self.end_names = end_names(self.name_of, message)
             self.screen = "game_end"
             self.deadline_at = None
         elif isinstance(message, Bye):

@@ -13,6 +13,7 @@ from lanuno.wire.messages import (
     Bye,
     ErrorReply,
     GameEnd,
+    Lobby,
     RoundEnd,
     UnoFlags,
     Welcome,
@@ -358,3 +359,20 @@ def test_a_guest_who_comes_between_two_rounds_sees_the_table_not_a_lobby() -> No
         late.apply(message, NOW)
     assert late.screen == "play"
     assert model_with(state(phase="game_over", actor=None)).screen == "lobby"  # game over
+
+
+def test_the_game_end_keeps_the_games_names_and_this_players_row_after_seats_move() -> None:
+    """The lobby after the game freed seat 1 (Max, away): Ana, this player, is told her new
+    seat (a welcome), and the scores on screen must not change hands."""
+    model = model_with(state())
+    model.apply(RoundEnd(round=1, winner=2, points=60, scores=(5, 0, 60, 30)), NOW)
+    model.apply(GameEnd(winner=2, scores=(5, 0, 60, 30)), NOW)
+    lea, _max, ana, bot = lobby().seats
+    model.apply(welcome(seat=1), NOW)
+    model.apply(Lobby(seats=(lea, ana, bot), preset="official", options={}, can_start=True), NOW)
+    assert model.final_scores() == [
+        ("Ana", 60, True, True),
+        ("Bot Bob", 30, False, False),
+        ("Lea", 5, False, False),
+        ("Max", 0, False, False),
+    ]

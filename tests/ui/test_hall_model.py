@@ -314,3 +314,14 @@ def test_the_selection_follows_its_table_when_rows_change() -> None:
     assert model.selected_number is None
     assert model.next_number() == 1
     assert model.open_form().values["name"] == "Table 1"
+
+
+def test_a_finished_games_row_gives_each_player_their_own_score_after_seats_move() -> None:
+    lea, _max, ana, bot = lobby().seats
+    after = dataclasses.replace(lobby(), seats=(lea, ana, bot))  # Max's seat freed
+    model = fed(lobby(), state(), RoundEnd(round=1, winner=2, points=60, scores=(5, 0, 60, 30)))
+    model.apply(GameEnd(winner=2, scores=(5, 0, 60, 30)), 0.0)
+    model.apply(after, 0.0)
+    row = hall_row(1, "Attic", "111111", "222222", model)
+    assert [(p.name, p.score) for p in row.players] == [("Lea", 5), ("Ana", 60), ("Bot Bob", 30)]
+    assert row.winner == "Ana"

@@ -206,3 +206,27 @@ def test_a_preset_or_value_from_a_newer_host_is_told_as_sent() -> None:
     assert rules_summary("kids3", {"deck": "jumbo", "target": 500}, tr) == (
         "deck: jumbo, Points to win: 500"
     )
+
+
+def _max_gone_after_the_game() -> Lobby:
+    """The lobby once the game is over: Max's seat freed (he was away), Ana and the bot
+    moved down one seat, and Cyd, who watched, seated at the end."""
+    lea, _max, ana, bot = lobby().seats
+    cyd = LobbySeat(name="Cyd", kind="human", kid=False, connected=True, ready=False, check=1)
+    return Lobby(seats=(lea, ana, bot, cyd), preset="official", options={}, can_start=True)
+
+
+def test_the_scores_of_a_game_stay_with_its_players_when_the_lobby_moves_seats() -> None:
+    """Seen in the lab: the host's screen read 'Léa 0, Max 0' under the winner, Ann gone,
+    Léa given Ann's score and Max (who had only watched) Léa's, once Ann's seat was freed."""
+    model = model_with(lobby(), state(hand=(), legal=()))
+    model.apply(RoundEnd(round=1, winner=3, points=71, scores=(5, 60, 0, 71)), NOW)
+    model.apply(GameEnd(winner=3, scores=(5, 60, 0, 71)), NOW)
+    model.apply(_max_gone_after_the_game(), NOW)
+    assert model.scoreboard() == [
+        (0, "Lea", 5, False),
+        (1, "Max", 60, False),
+        (2, "Ana", 0, False),
+        (3, "Bot Bob", 71, True),
+    ]
+    assert model.end_name(3) == "Bot Bob"  # the winner's line
