@@ -66,6 +66,7 @@ from lanuno.wire.messages import (
     Message,
     Ping,
     Ready,
+    RoundEnd,
     SeedCommit,
     State,
     Welcome,
@@ -197,6 +198,8 @@ class ClientCore:
         self._next_ping = float("inf")
         self._silent_after = float("inf")
         self._game_over = False
+        self._results: list[Message] = []
+        """The last round's results as they came (its end, seed reveal, game end)."""
         self._pings = 0
         self._now = 0.0
         self._unproven = False
@@ -513,6 +516,16 @@ class ClientCore:
             self._dropped(now, closed.reason)
 
     def _on_message(self, message: Message) -> None:
+        if isinstance(message, RoundEnd | HostSeedReveal | GameEnd):
+            # A host sends a round's results again to a seat that resumes before the next
+            # deal (it may have missed them). Those this session passed on already are not
+            # passed on twice: the player's screen went back to the winner they had left,
+            # and the line client told the game's end again after its lobby.
+            if message in self._results:
+                return
+            self._results.append(message)
+        elif isinstance(message, SeedCommit):
+            self._results.clear()  # a new deal: the next results are another round's
         if isinstance(message, Welcome):
             self._on_welcome(message)
         elif isinstance(message, State):

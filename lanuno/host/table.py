@@ -464,6 +464,10 @@ class Table(Dealing, Seating):
             self._out(peer.id, self._state_for(seat, now), owner=seat)
         for message in self._results:
             self._out(peer.id, message)
+        if self._results and self.phase is TablePhase.LOBBY:
+            # Back in the lobby after the game: where the table is now, after the results
+            # (a line client says the lobby when the game's end has been told).
+            self._out(peer.id, self._lobby_message())
         if self.phase is TablePhase.DEALING and seat not in self._book.seeds(self._round_no):
             if seat not in self._committed and hello.seed_commit is not None:
                 self._book.commit(seat, hello.seed_commit)

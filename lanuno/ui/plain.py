@@ -177,6 +177,9 @@ class PlainClient:
         """A state has come: ``lanuno play``'s lobby before it starts the first game itself."""
         self._rules = SaidOnChange(self.say)
         """The table's rules, said again only if they change (not at a resume's welcome)."""
+        self._lobby_said: str | None = None
+        """The lobby's line, while it is the last line printed (the same lobby again, a
+        seat's presence changing or a resume's, is not printed twice in a row)."""
 
     def name_of(self, seat: int | None) -> str:
         if seat is None:
@@ -185,6 +188,7 @@ class PlainClient:
         return seat_name(seats[seat] if 0 <= seat < len(seats) else None, seat, self.tr)
 
     def say(self, text: str) -> None:
+        self._lobby_said = None
         if self.out.isatty():  # a terminal: lines broken at words (a pipe gets them whole)
             text = "\n".join(terminal_lines(text, shutil.get_terminal_size().columns))
         print(text, file=self.out, flush=True)
@@ -263,7 +267,10 @@ class PlainClient:
         if self.local and not self._seen_a_game:
             return  # lanuno play seats its bots and starts: no "type ready" meanwhile
         if self.state is None:  # in the lobby: who is there (later: presence only)
-            self.say(self._lobby_line(message))
+            line = self._lobby_line(message)
+            if line != self._lobby_said:
+                self.say(line)
+                self._lobby_said = line
 
     def _lobby_line(self, message: Lobby) -> str:
         """Who is at the table, and 'type ready' only to a player who may and is not: not

@@ -26,7 +26,17 @@ from lanuno.host.table import Table, TableConfig
 from lanuno.wire.connection import MAGIC_TABLE_REFUSED
 from lanuno.wire.crypto import counter_drbg
 from lanuno.wire.errors import CloseCode
-from lanuno.wire.messages import Ack, Event, GameEnd, HostSeedReveal, SeedCommit, State, Welcome
+from lanuno.wire.messages import (
+    Ack,
+    Event,
+    GameEnd,
+    HostSeedReveal,
+    Lobby,
+    RoundEnd,
+    SeedCommit,
+    State,
+    Welcome,
+)
 
 ONE_ROUND = dataclasses.replace(preset("official"), target=None)
 """Every game is one round: games end quickly, so several fit in a test."""
@@ -636,3 +646,22 @@ def test_a_client_started_again_on_its_seat_gets_the_round_from_its_start() -> N
     kinds = [e.type for e in again.events[:first_state] if isinstance(e, Event)]
     assert kinds[0] == "round_started"
     assert "hand_dealt" in kinds
+
+
+def test_results_sent_again_after_a_resume_in_the_lobby_are_passed_on_once() -> None:
+    """Seen in the lab: a line client back after a host restart (or a drop) just after a
+    game printed the round's and the game's end again, after the lobby; the full screen went
+    back to the winner its player had left for the lobby. The host sends them again (the
+    seat may have missed them); the session passes on those it has, once."""
+    room, ann = _after_one_game()
+    ends = len(ann.of_type(GameEnd)), len(ann.of_type(RoundEnd)), len(ann.of_type(HostSeedReveal))
+    room.drop(ann)
+    room.advance(0.5)
+    assert ann.core.phase is SessionPhase.OPEN
+    assert ann.core.reconnects == 1
+    again = len(ann.of_type(GameEnd)), len(ann.of_type(RoundEnd)), len(ann.of_type(HostSeedReveal))
+    assert again == ends
+    assert isinstance(ann.events[-1], Lobby)  # where the table is, last
+    # A session that has not seen them (a client started again) gets them, as before.
+    fresh = room.add("Ann", ticket=ann.core.ticket)
+    assert fresh.of_type(GameEnd)

@@ -371,6 +371,7 @@ def test_a_seat_away_when_the_game_ends_is_held_from_the_end_for_its_player() ->
     back = h.resume(ann)
     assert back.seat == ann.seat
     assert back.of_type(GameEnd)  # who won the game she played
+    assert isinstance(back.inbox[-1], Lobby)  # then where the table is now
     # Nobody back in time: the seat is freed, as any lobby seat held for a drop.
     h.drop(back)
     h.advance(config.drop_grace)

@@ -650,3 +650,16 @@ async def test_a_headless_shared_screen_tells_the_rules_and_their_changes() -> N
         "first, Draw only when stuck and play it if it fits, Counter-UNO: on, Points to win: "
         "none (one round).",
     ]
+
+
+def test_the_same_lobby_again_is_not_printed_twice_in_a_row() -> None:
+    """Back after a drop in the lobby after a game, a resume brings its welcome, the lobby,
+    and the lobby again after the results (which the session had already): one line."""
+    client, _session, out = plain(seat=1)
+    for message in (welcome(seat=1), lobby(ready=False), welcome(seat=1), lobby(ready=False)):
+        client.show(message)
+    client.show(lobby(ready=False))
+    lines = out.getvalue().splitlines()
+    assert len([line for line in lines if line.startswith("Lobby: ")]) == 2  # one each welcome
+    assert lines[-1].startswith("Lobby: ")
+    assert lines[-2].startswith("Your check number")
