@@ -199,6 +199,8 @@ class PlainClient:
         tr = self.tr
         if isinstance(message, FairnessAlarm | SeatLost | HostStillLost):
             self.say(f"! {alarm_text(message, tr)}")
+            if isinstance(message, SeatLost):
+                self.state = None  # that seat's game is not this player's now: the lobby is
         elif isinstance(message, SeedUnused):
             self.say("  " + tr("ev.my_seed_unused", round=message.round))
         elif isinstance(message, Welcome):

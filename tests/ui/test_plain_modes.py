@@ -16,6 +16,7 @@ import pytest
 from helpers import until
 from ui_fakes import FakeScreen, FakeSession, event, lobby, opening_events, state, welcome
 
+from lanuno.client.notices import SeatLost
 from lanuno.engine.rules import preset, rules_from_words
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
@@ -663,3 +664,14 @@ def test_the_same_lobby_again_is_not_printed_twice_in_a_row() -> None:
     assert len([line for line in lines if line.startswith("Lobby: ")]) == 2  # one each welcome
     assert lines[-1].startswith("Lobby: ")
     assert lines[-2].startswith("Your check number")
+
+
+def test_a_player_whose_seat_was_freed_reads_the_lobby_they_join_again() -> None:
+    """Seen in the lab: back after the lobby had freed her seat, a line client joined
+    again ('joining the table again', a welcome to seat 4) and printed no lobby: it still
+    held the state of the game it had left, and a lobby is said only outside a game."""
+    client, _session, out = plain(seat=1)
+    for message in (welcome(seat=1), lobby(ready=False), state(), SeatLost(), welcome(seat=3)):
+        client.show(message)
+    client.show(lobby(ready=False))
+    assert out.getvalue().splitlines()[-1].startswith("Lobby: ")
