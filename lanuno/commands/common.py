@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
@@ -31,12 +31,22 @@ anyway)."""
 
 
 def say(text: str) -> None:
-    if sys.stdout.isatty():  # a terminal: lines broken at words (a pipe gets them whole)
+    _print_wrapped(text, sys.stdout)
+
+
+def complain(command: str, text: str) -> None:
+    """``lanuno COMMAND: text`` on standard error, broken at words in a terminal as
+    ``say`` does (at 80 columns a failed join read 'the ho' / 'st refused')."""
+    _print_wrapped(f"lanuno {command}: {text}", sys.stderr)
+
+
+def _print_wrapped(text: str, out: TextIO) -> None:
+    if out.isatty():  # a terminal: lines broken at words (a pipe gets them whole)
         from lanuno.ui.widgets import terminal_lines  # prompt_toolkit: not for every command
 
         text = "\n".join(terminal_lines(text, shutil.get_terminal_size().columns))
     try:
-        print(text, flush=True)
+        print(text, file=out, flush=True)
     except OSError as error:
         if not terminal_gone(error):
             raise  # a closed terminal has nobody left to tell

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from lanuno.commands.common import (
     CODE_TRIES,
     clean_name,
+    complain,
     locator_for,
     read_line,
     say,
@@ -120,6 +121,16 @@ def _failure(error: JoinError, tr: Translator) -> str:
     return tr("join.failed", address=error.address, reason=translate_reason(error.reason, tr))
 
 
+def _wrong_code_hint(args: argparse.Namespace, number: int, tr: Translator) -> str | None:
+    """What else a wrong room code may be, at a hall: another table's."""
+    if args.address and not getattr(args, "table", None):
+        # A hall's tables share its address: another table's code is "wrong" at table 1.
+        return tr("join.table_hint")
+    if number > 1:  # table 1's code typed at table 2 (the guest's table was 1)
+        return tr("join.table_code_hint", number=number)
+    return None
+
+
 def _room(table: TableInfo) -> bytes | None:
     try:
         return bytes.fromhex(table.room)
@@ -202,20 +213,15 @@ async def _join(args: argparse.Namespace) -> int:
         try:
             await session.connect()
         except JoinError as error:
-            print(f"lanuno join: {_failure(error, tr)}", file=sys.stderr)
-            if (
-                error.wrong_code
-                and attempt == 1
-                and args.address
-                and not getattr(args, "table", None)
-            ):
-                # A hall's tables share its address: another table's code is "wrong" at 1.
-                print(f"lanuno join: {tr('join.table_hint')}", file=sys.stderr)
+            complain("join", _failure(error, tr))
+            hint = _wrong_code_hint(args, number, tr) if error.wrong_code else None
+            if hint is not None and attempt == 1:
+                complain("join", hint)
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
                 code = await read_line(tr("join.code"))  # a typo: type it again
                 continue
             if error.no_such_table:
-                print(f"lanuno join: {tr('join.hall_hint')}", file=sys.stderr)
+                complain("join", tr("join.hall_hint"))
             return 1
         return await play_in_terminal(session, args)
     return 1  # pragma: no cover - the loop returns

@@ -10,7 +10,15 @@ import asyncio
 import sys
 
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.commands.common import CODE_TRIES, locator_for, read_line, say, say_item, split_address
+from lanuno.commands.common import (
+    CODE_TRIES,
+    complain,
+    locator_for,
+    read_line,
+    say,
+    say_item,
+    split_address,
+)
 from lanuno.commands.join import choose_number
 from lanuno.net.discovery import (
     LOOPBACK,
@@ -121,10 +129,7 @@ async def _screen(args: argparse.Namespace) -> int:
             await remote.connect()
         except ScreenError as error:
             reason = translate_reason(error.reason, tr)
-            print(
-                f"lanuno screen: {tr('screen.failed', address=error.address, reason=reason)}",
-                file=sys.stderr,
-            )
+            complain("screen", tr("screen.failed", address=error.address, reason=reason))
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
                 code = await read_line(tr("screen.code"))  # a typo: type it again
                 continue

@@ -204,6 +204,8 @@ EN: dict[str, str] = {
     "table on the LAN",
     "join.table_hint": "if this host has several tables, add --table N (N is the number of "
     "your table on the host's screen)",
+    "join.table_code_hint": "each table of a hall has its own room code: is this the one on "
+    "the shared screen of table {number}?",
     "reason.screen_code": "the screen code is wrong (it is shown on the host's own screen)",
     "reason.link_ended": "the host ended the link",
     "screen.none": "no table found; ask the host for its address: lanuno screen HOST:PORT",
@@ -823,6 +825,8 @@ FR: dict[str, str] = {
     "toutes les tables du réseau",
     "join.table_hint": "si cet hôte a plusieurs tables, ajoutez --table N (N est le numéro de "
     "votre table sur l'écran de l'hôte)",
+    "join.table_code_hint": "chaque table d'une salle a son propre code : est-ce bien celui "
+    "de l'écran commun de la table {number} ?",
     "reason.screen_code": "le code d'écran est faux (il s'affiche sur l'écran de l'hôte)",
     "reason.link_ended": "l'hôte a mis fin à la liaison",
     "screen.none": "aucune table trouvée ; demandez son adresse à l'hôte : lanuno screen HÔTE:PORT",

@@ -14,11 +14,13 @@ import pytest
 
 from lanuno.cli import build_parser
 from lanuno.client import ResumeTicket
+from lanuno.commands import common
 from lanuno.commands import join as join_command
 from lanuno.commands import screen as screen_command
 from lanuno.net.client import NetClientSession
 from lanuno.net.seat_store import SeatFile, state_dir
 from lanuno.net.server import TableServer
+from lanuno.ui.i18n import translator
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.usefixtures("own_seat_store")]
 
@@ -165,3 +167,57 @@ async def test_a_damaged_saved_seat_is_said_and_set_aside(
     assert f"une place sauvegardée est illisible : elle est mise de côté ({aside})" in out
     assert aside.read_text() == '{"format": 1, "seat"'
     assert not damaged.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "each table of a hall has its own room code: is this the one on the shared "
+         "screen of table 2?"),
+        ("fr", "chaque table d'une salle a son propre code : est-ce bien celui de l'écran "
+         "commun de la table 2 ?"),
+    ],
+)  # fmt: skip
+def test_a_wrong_code_at_table_2_of_a_hall_asks_if_it_is_that_tables(lang: str, hint: str) -> None:
+    """Seen in the lab: a guest sent to table 2 typed the code of table 1 (the one they
+    had seen), and read only that the code was wrong."""
+    tr = translator(lang)
+    argv = ["join", "10.0.0.1:7777", "--table", "2", "--code", "405777"]
+    assert join_command._wrong_code_hint(build_parser().parse_args(argv), 2, tr) == hint
+    one = build_parser().parse_args(["join", "10.0.0.1:7777", "--table", "1"])
+    assert join_command._wrong_code_hint(one, 1, tr) is None  # the table meant: no hint
+
+
+class _Terminal:
+    """Standard error in a terminal of 80 columns."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_failed_join_breaks_its_lines_at_words_in_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At 80 columns it read 'the room code is wrong (or the ho' / 'st refused ...'."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(common.shutil, "get_terminal_size", lambda: os.terminal_size((80, 24)))
+    common.complain(
+        "join",
+        "could not join 10.221.134.1:7777: the room code is wrong (or the host refused this "
+        "connection)",
+    )
+    assert terminal.text.splitlines() == [
+        "lanuno join: could not join 10.221.134.1:7777: the room code is wrong (or the",
+        "host refused this connection)",
+    ]
