@@ -398,9 +398,9 @@ class Seating(abc.ABC):
                 connected=s.kind == "bot" or s.peer is not None,
                 ready=s.ready,
                 check=s.check if s.peer is not None else None,
-                bot_playing=s.kind == "human" and s.taken_over,
+                bot_playing=self._bot_plays_for(i),
             )
-            for s in self.slots
+            for i, s in enumerate(self.slots)
         ]
         while len(seats) < 2:
             seats.append(
@@ -493,3 +493,6 @@ class Seating(abc.ABC):
 
     @abc.abstractmethod
     def _catch_up(self, peer: Peer, seat: int, hello: Hello, now: float) -> None: ...
+
+    @abc.abstractmethod
+    def _bot_plays_for(self, seat: int) -> bool: ...

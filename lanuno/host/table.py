@@ -491,6 +491,7 @@ class Table(Dealing, Seating):
                 slot.dropped_at = now
         if self.game is not None and self.phase is TablePhase.PLAYING:
             self.game.round.restart_move_timer(now)
+        self._send_lobby()  # a seat on T3's autopilot is played again: "bot playing"
 
     def _waits_for(self, seat: int) -> bool:
         """Is nothing to be played for this seat until its players are back?"""
@@ -663,6 +664,8 @@ class Table(Dealing, Seating):
         self.sid += 1
         self._sent += [SentEvent(self.sid, seat if auto else None)] * len(events)
         self._deliver_events(events, now)
+        if any(event.kind == "autopilot" for event in events):
+            self._send_lobby()  # its bot_playing changed
         game = self.game
         assert game is not None
         if game.round.winner is not None:
@@ -749,6 +752,17 @@ class Table(Dealing, Seating):
             return False  # not even its move timer's autopilot (T3) while it waits
         game = self.game
         return game is not None and game.round.autopilot[seat]
+
+    def _bot_plays_for(self, seat: int) -> bool:
+        """A bot plays this human seat now: its player's takeover after the drop grace, or
+        T3's autopilot (which a table restored from its journal, or a screen paired late,
+        knows from no event: the lobby says it)."""
+        slot = self.slots[seat]
+        return (
+            slot.kind == "human"
+            and self.phase is not TablePhase.LOBBY
+            and (self.bot_controlled(seat))
+        )
 
     def _bot(self, level: str) -> Bot:
         bot = self._bots.get(level)

@@ -16,7 +16,7 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable, Mapping, Sequence
 from typing import TextIO
 
 from prompt_toolkit.utils import get_cwidth
@@ -502,12 +502,13 @@ async def log_screen(
     playing = False
     story_round: int | None = None  # the round whose start the log told
     rules = SaidOnChange(say)  # at the first lobby, then when the host changes them
+    autopilot: set[int] = set()  # seats whose bot the autopilot event told (not twice)
     try:
         async for message in screen.updates():
             if isinstance(message, Lobby):
                 before, lobby = lobby, message
                 if playing and before is not None:
-                    for line in presence_changes(tr, name_of, before, message):
+                    for line in presence_changes(tr, name_of, before, message, autopilot):
                         say(line)
                     continue
                 say(_lobby_sentence(tr, name_of, message, screen.room_code))
@@ -523,6 +524,7 @@ async def log_screen(
                     story_round = message.round
                     say(where)
             elif isinstance(message, Event):
+                note_autopilot(autopilot, message)
                 round_no = started_round(message.type, message.fields)
                 if round_no is not None:
                     story_round = round_no  # the log tells the round from its start
@@ -567,6 +569,16 @@ def rules_sentence(tr: Translator, preset: str, options: Mapping[str, OptionValu
     return tr("plain.rules", preset=tr.preset(preset), rules=rules_summary(preset, options, tr))
 
 
+def note_autopilot(seats: set[int], event: Event) -> None:
+    """Keep ``seats`` (those T3's autopilot plays) up to date with an ``autopilot`` event."""
+    seat = event.fields.get("seat")
+    if event.type == "autopilot" and type(seat) is int:
+        if event.fields.get("on") is True:
+            seats.add(seat)
+        else:
+            seats.discard(seat)
+
+
 def game_under_way(lobby: Lobby) -> bool:
     """Whether the lobby is sent during a game: two seats taken, and yet the host could
     not start (its ``can_start`` is true in its lobby whenever two seats are taken)."""
@@ -586,9 +598,13 @@ def _lobby_tags(seat: LobbySeat, tr: Translator) -> list[str]:
     return tags
 
 
-def presence_changes(tr: Translator, names: Names, before: Lobby, after: Lobby) -> list[str]:
+def presence_changes(
+    tr: Translator, names: Names, before: Lobby, after: Lobby, told: Iterable[int] = ()
+) -> list[str]:
     """Lines for seats whose player left, was replaced by a bot, or came back (with the
-    new check number the returning player compares)."""
+    new check number the returning player compares). ``told``: seats whose bot an
+    ``autopilot`` event has just told (the lobby says it too)."""
+    told = set(told)
     lines = []
     for index, (old, new) in enumerate(zip(before.seats, after.seats, strict=False)):
         if new.kind != "human":
@@ -596,7 +612,7 @@ def presence_changes(tr: Translator, names: Names, before: Lobby, after: Lobby) 
         name = names(index)
         if old.connected and not new.connected:
             lines.append(tr("plain.away", name=name))
-        if new.bot_playing and not old.bot_playing:
+        if new.bot_playing and not old.bot_playing and index not in told:
             lines.append(tr("ev.autopilot_on", name=name))
         if new.connected and not old.connected:
             check = format_check_number(new.check) if new.check is not None else "?"

@@ -542,8 +542,9 @@ class LobbySeat(_Record):
     check: int | None
     """The seat's check number (human seats with a live connection), for the shared screen."""
     bot_playing: bool = field(default=False, metadata={_CODEC: (None, _absent_is_false)})
-    """A bot plays this human seat: its player dropped and the hold ran out (T3's autopilot
-    is told by the ``autopilot`` event). A host from before this field sends none: false."""
+    """A bot plays this human seat: its player dropped and the hold ran out, or T3's
+    autopilot (also told by the ``autopilot`` event). A host from before this field sends
+    none: false."""
 
     def __post_init__(self) -> None:
         if self.name is not None:

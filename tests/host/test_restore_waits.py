@@ -13,7 +13,7 @@ from table_harness import FakeClient, Harness
 
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.table import Table, TableConfig, TablePhase
-from lanuno.wire.messages import State
+from lanuno.wire.messages import Lobby, Message, State
 
 BOT_SEAT = 2
 
@@ -171,6 +171,28 @@ def _ann_on_autopilot(config: TableConfig) -> tuple[Harness, FakeClient, FakeCli
     raise AssertionError("Ann's autopilot never came to play")
 
 
+def _bot_playing(messages: list[Message], seat: int) -> bool:
+    """What the latest lobby among ``messages`` says of ``seat``: is a bot playing it?"""
+    lobbies = [m for m in messages if isinstance(m, Lobby)]
+    return lobbies[-1].seats[seat].bot_playing
+
+
+def test_T3_the_lobby_says_a_bot_plays_a_seat_on_autopilot_until_its_player_moves() -> None:
+    """A screen paired late, or a host's own screen after a restart, heard no ``autopilot``
+    event: the lobby tells it, and again when the player is back at the keyboard."""
+    h, ann, _bob = _ann_on_autopilot(_config(move_timer=20))
+    assert ann.seat is not None
+    assert _bot_playing(h.screen, ann.seat)
+    assert _bot_playing(ann.inbox, ann.seat)
+    state = ann.state
+    assert state is not None
+    assert state.actor == ann.seat
+    h.act(ann, "draw")  # her own move: the autopilot hands the seat back
+    assert h.table.game is not None
+    assert not h.table.game.round.autopilot[ann.seat]
+    assert not _bot_playing(h.screen, ann.seat)
+
+
 def _acts_of(records: list[dict[str, object]], seat: int) -> list[dict[str, object]]:
     return [r for r in records if r["k"] == "act" and int(str(r["a"]).split()[0]) == seat]
 
@@ -192,7 +214,11 @@ def test_T3_an_autopilot_seat_waits_at_a_restored_table_then_plays_on() -> None:
     assert _acts_of(h2.records, ann.seat) == []
     assert table.game.round.actor == ann.seat
     assert table.next_deadline() is None
+    # The restored host's screen had no autopilot event: the lobby says who a bot plays.
+    assert not _bot_playing(h2.screen, ann.seat)  # nobody plays her seat while it waits
     returned = h2.resume(bob)
+    assert _bot_playing(h2.screen, ann.seat)
+    assert _bot_playing(returned.inbox, ann.seat)
     h2.advance(5.0)  # a bot's pace, far less than the drop grace or the move timer
     played = _acts_of(h2.records, ann.seat)
     assert played

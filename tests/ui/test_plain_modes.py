@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import os
 import random
@@ -675,3 +676,23 @@ def test_a_player_whose_seat_was_freed_reads_the_lobby_they_join_again() -> None
         client.show(message)
     client.show(lobby(ready=False))
     assert out.getvalue().splitlines()[-1].startswith("Lobby: ")
+
+
+async def test_headless_log_tells_the_autopilot_once_when_the_lobby_says_it_too() -> None:
+    """The host's lobby now marks a seat on T3's autopilot 'bot playing' (a screen paired
+    late learns it there); the log told it from the event already: one line."""
+    screen = FakeScreen()
+    lines: list[str] = []
+    task = asyncio.create_task(log_screen(screen, lines.append, "en", code_check_every=0.02))
+    seats = list(lobby().seats)
+    screen.feed(lobby(can_start=False), *opening_events(), state(hand=(), legal=()))
+    seats[1] = dataclasses.replace(seats[1], bot_playing=True)
+    screen.feed(event("autopilot", seat=1, on=True))
+    screen.feed(Lobby(seats=tuple(seats), preset="official", options={}, can_start=False))
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if screen.queue.empty():
+            break
+    screen.end()
+    await asyncio.wait_for(task, 5)
+    assert lines.count("A bot plays for Max until they come back.") == 1
