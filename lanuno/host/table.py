@@ -507,6 +507,8 @@ class Table(Dealing, Seating):
             SeatSeed(seat=e.seat, seed=e.seed, commit=e.commit) for e in record.seeds
         )
         shuffler = FairShuffler(combine_seeds(self.room_id, round_no, host_seed, seeds))
+        # T3's autopilot lasts a round: the lobby's "bot playing" of such a seat ends here.
+        autopilot_ends = self.game is not None and any(self.game.round.autopilot)
         if round_no == 1 or self.game is None:
             self.game = Game(
                 self.rules, self._infos, shuffler=shuffler, first_player=self._first_player, now=now
@@ -524,6 +526,8 @@ class Table(Dealing, Seating):
         self._awaiting_reveal = set()
         self.sid += 1
         self._sent = [SentEvent(self.sid, None)] * len(self.game.round.events)
+        if autopilot_ends:
+            self._send_lobby()
         self._deliver_events(self.game.round.events, now)
         self._deliver_states(now)
         self._replan_bots(now)

@@ -142,6 +142,20 @@ def end_names(name_of: Callable[[int | None], str], end: RoundEnd | GameEnd) -> 
     return tuple(name_of(seat) for seat in range(len(end.scores)))
 
 
+def note_autopilot(seats: set[int], kind: str, fields: Mapping[str, object]) -> None:
+    """Keep ``seats``, those T3's autopilot plays, up to date with an event: ``autopilot``
+    turns one on or off, and a new round starts with none (the engine's autopilot lasts a
+    round: a screen showed 'bot playing' for the rest of the game)."""
+    seat = fields.get("seat")
+    if kind == "round_started":
+        seats.clear()
+    elif kind == "autopilot" and type(seat) is int:
+        if fields.get("on") is True:
+            seats.add(seat)
+        else:
+            seats.discard(seat)
+
+
 def presence(seat: LobbySeat | None, autopilot: bool = False) -> Presence:
     """``away`` while a dropped player's seat is held, ``bot`` once a bot plays it (the
     host's takeover, or T3's autopilot after two timeouts)."""
@@ -356,12 +370,7 @@ class ClientModel:
         if isinstance(message, State):
             return self._apply_state(message, now)
         if isinstance(message, Event):
-            seat = message.fields.get("seat")
-            if message.type == "autopilot" and type(seat) is int:
-                if message.fields.get("on") is True:
-                    self.autopilot.add(seat)
-                else:
-                    self.autopilot.discard(seat)
+            note_autopilot(self.autopilot, message.type, message.fields)
             round_no = started_round(message.type, message.fields)
             if round_no is not None:
                 self._story_round = round_no  # the log tells the round from its start

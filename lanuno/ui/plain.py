@@ -22,7 +22,7 @@ from typing import TextIO
 from prompt_toolkit.utils import get_cwidth
 
 from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost, SeedUnused
-from lanuno.ui.client_model import decision_prompt, seat_name
+from lanuno.ui.client_model import decision_prompt, note_autopilot, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started_round
@@ -524,7 +524,7 @@ async def log_screen(
                     story_round = message.round
                     say(where)
             elif isinstance(message, Event):
-                note_autopilot(autopilot, message)
+                note_autopilot(autopilot, message.type, message.fields)
                 round_no = started_round(message.type, message.fields)
                 if round_no is not None:
                     story_round = round_no  # the log tells the round from its start
@@ -567,16 +567,6 @@ def rules_sentence(tr: Translator, preset: str, options: Mapping[str, OptionValu
     """ "Rules: kids1. Deck: numbers only, ...": the preset and every rule a player would
     not expect (:func:`rules_summary`), in one line."""
     return tr("plain.rules", preset=tr.preset(preset), rules=rules_summary(preset, options, tr))
-
-
-def note_autopilot(seats: set[int], event: Event) -> None:
-    """Keep ``seats`` (those T3's autopilot plays) up to date with an ``autopilot`` event."""
-    seat = event.fields.get("seat")
-    if event.type == "autopilot" and type(seat) is int:
-        if event.fields.get("on") is True:
-            seats.add(seat)
-        else:
-            seats.discard(seat)
 
 
 def game_under_way(lobby: Lobby) -> bool:

@@ -12,7 +12,14 @@ from typing import Literal
 
 from lanuno.bots.levels import LEVELS, BotLevel
 from lanuno.engine.rules import PRESETS, OptionError, official, preset
-from lanuno.ui.client_model import Presence, end_names, everyone_away, presence, seat_name
+from lanuno.ui.client_model import (
+    Presence,
+    end_names,
+    everyone_away,
+    note_autopilot,
+    presence,
+    seat_name,
+)
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine, mid_round_line, started_round
 from lanuno.wire.messages import (
@@ -327,12 +334,7 @@ class TableModel:
                 self.screen = "play"
                 self.options_open = False
         elif isinstance(message, Event):
-            seat = message.fields.get("seat")
-            if message.type == "autopilot" and type(seat) is int:
-                if message.fields.get("on") is True:
-                    self.autopilot.add(seat)
-                else:
-                    self.autopilot.discard(seat)
+            note_autopilot(self.autopilot, message.type, message.fields)
             round_no = started_round(message.type, message.fields)
             if round_no is not None:
                 self._story_round = round_no  # the log tells the round from its start

@@ -13,6 +13,7 @@ from table_harness import FakeClient, Harness
 
 from lanuno.engine.rules import preset, with_options
 from lanuno.host.table import Table, TableConfig, TablePhase
+from lanuno.wire.crypto import counter_drbg
 from lanuno.wire.messages import Lobby, Message, State
 
 BOT_SEAT = 2
@@ -145,8 +146,9 @@ def test_a_restored_game_without_players_away_plays_on() -> None:
 
 def _ann_on_autopilot(config: TableConfig) -> tuple[Harness, FakeClient, FakeClient]:
     """Ann lets her move timer run out twice in a row (T3: a bot plays her seat from then
-    on, her client still connected); the host quits when her seat is to play next."""
-    h = Harness(Table(config, os.urandom, rng=random.Random(5)))
+    on, her client still connected); the host quits when her seat is to play next. A
+    fixed deal: a random one may end the round before her autopilot comes to play."""
+    h = Harness(Table(config, counter_drbg(b"autopilot table"), rng=random.Random(5)))
     ann, bob = h.join("Ann"), h.join("Bob")
     h.table.add_bot("beginner")
     h.now = 100.0
@@ -225,3 +227,28 @@ def test_T3_an_autopilot_seat_waits_at_a_restored_table_then_plays_on() -> None:
     assert all(r["auto"] for r in played)
     assert not table.slots[ann.seat].taken_over  # the autopilot, not a takeover
     assert returned.state is not None  # Bob reads the table
+
+
+def test_T3_the_autopilot_lasts_a_round_and_the_lobby_says_so_at_the_next_deal() -> None:
+    """The engine's autopilot is a round's: the next round deals Ann her seat back. The
+    screens showed her 'bot playing' for the rest of the game (no event turns it off)."""
+    h, ann, bob = _ann_on_autopilot(_config(move_timer=20))
+    assert ann.seat is not None
+    rng = random.Random(4)
+    for _ in range(5000):
+        if h.table.phase is not TablePhase.PLAYING:
+            break
+        state = bob.state
+        if state is not None and state.actor == bob.seat and state.legal:
+            plays = [a for a in state.legal if a.startswith("play ")]
+            h.act(bob, rng.choice(plays or list(state.legal)))
+        else:
+            h.advance(0.5)
+    assert h.table.phase is TablePhase.BETWEEN_ROUNDS  # a game to 500: more rounds to come
+    assert _bot_playing(h.screen, ann.seat)  # the round's result: she did not play it
+    h.table.start(h.now)  # the host deals the next round
+    h.pump()
+    assert h.table.phase is TablePhase.PLAYING
+    assert h.table.game is not None
+    assert not h.table.game.round.autopilot[ann.seat]
+    assert not _bot_playing(h.screen, ann.seat)

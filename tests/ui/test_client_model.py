@@ -376,3 +376,12 @@ def test_the_game_end_keeps_the_games_names_and_this_players_row_after_seats_mov
         ("Lea", 5, False, False),
         ("Max", 0, False, False),
     ]
+
+
+def test_T3_a_seat_on_autopilot_is_here_again_when_the_next_round_starts() -> None:
+    """The engine's autopilot lasts one round; no event turns it off at the next deal."""
+    model = model_with(welcome(), lobby(), state())
+    model.apply(event("autopilot", seat=0, on=True), NOW)
+    assert model.presence_of(0) == "bot"
+    model.apply(event("round_started", round_no=2, dealer=1), NOW)
+    assert model.presence_of(0) == "here"

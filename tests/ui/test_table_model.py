@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
-from ui_fakes import lobby, opening_events, state
+from ui_fakes import event, lobby, opening_events, state
 
 from lanuno.engine.cards import DeckKind
 from lanuno.engine.rules import OPTION_NAMES, FirstPlayer, rules_from_words
@@ -230,3 +230,10 @@ def test_the_scores_of_a_game_stay_with_its_players_when_the_lobby_moves_seats()
         (3, "Bot Bob", 71, True),
     ]
     assert model.end_name(3) == "Bot Bob"  # the winner's line
+
+
+def test_T3_the_shared_screen_shows_the_autopilot_for_its_round_only() -> None:
+    model = model_with(lobby(), state(hand=(), legal=()), event("autopilot", seat=1, on=True))
+    assert model.presence_of(1) == "bot"
+    model.apply(event("round_started", round_no=2, dealer=1), NOW)
+    assert model.presence_of(1) == "here"
