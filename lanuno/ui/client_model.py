@@ -402,6 +402,7 @@ class ClientModel:
             self.deadline_at = None
         elif isinstance(message, GameEnd):
             self.game_end = message
+            self.autopilot.clear()  # back in the lobby: no bot plays for anyone there
             if len(self.end_names) != len(message.scores):  # no round end came before it
                 self.end_names, self.end_seat = end_names(self.name_of, message), self.seat
             self.screen = "game_end"

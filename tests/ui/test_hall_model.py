@@ -325,3 +325,13 @@ def test_a_finished_games_row_gives_each_player_their_own_score_after_seats_move
     row = hall_row(1, "Attic", "111111", "222222", model)
     assert [(p.name, p.score) for p in row.players] == [("Lea", 5), ("Ana", 60), ("Bot Bob", 30)]
     assert row.winner == "Ana"
+
+
+def test_a_finished_games_row_marks_no_bot_playing_in_the_lobby_it_is_back_in() -> None:
+    """Seen in the lab: 'game over · Ann wins', then 'Ann 171 (bot playing)' under it:
+    T3's autopilot played her last round, and the table is in its lobby now."""
+    model = fed(lobby(), state(), event("autopilot", seat=1, on=True))
+    model.apply(RoundEnd(round=1, winner=1, points=60, scores=(0, 60, 0, 0)), 0.0)
+    model.apply(GameEnd(winner=1, scores=(0, 60, 0, 0)), 0.0)
+    row = hall_row(1, "Attic", "111111", "222222", model)
+    assert [p.presence for p in row.players] == ["here", "here", "here", "here"]
