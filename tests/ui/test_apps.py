@@ -779,3 +779,19 @@ async def test_a_lobby_whose_host_is_lost_says_so_where_it_asks_for_ready(lang: 
         assert alarm_text(HostStillLost(300.0), tr) not in screen
         ctl.toggle_ready()
         assert model.ready is True
+
+
+@pytest.mark.parametrize("remote", [False, True])
+def test_a_lobby_of_players_not_ready_does_not_read_ready(remote: bool) -> None:
+    """Seen in the lab: under 'Ann  not ready', 'Léa  not ready', the screen read 'Ready:
+    the host starts the game.' (the table is ready to start: two seats taken; the French
+    said it, 'La table est prête')."""
+    model = TableModel(translator("en"), remote=remote)
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(lobby(ready=False), 0.0)
+        wide = render_text(app, 140, 30)
+    assert "not ready" in wide
+    assert not any(line.strip().startswith("Ready:") for line in wide.splitlines())
+    assert "The table is ready: " in wide
