@@ -177,6 +177,9 @@ class PlainClient:
         """A state has come: ``lanuno play``'s lobby before it starts the first game itself."""
         self._rules = SaidOnChange(self.say)
         """The table's rules, said again only if they change (not at a resume's welcome)."""
+        self._welcomed = False
+        """A welcome came (a resume): its first state is shown whole, even unchanged (the
+        turn and its choices were lines above the drop and the welcome)."""
         self._lobby_said: str | None = None
         """The lobby's line, while it is the last line printed (the same lobby again, a
         seat's presence changing or a resume's, is not printed twice in a row)."""
@@ -243,6 +246,7 @@ class PlainClient:
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
         self._away.welcomed(self.state, message.seat)  # mid-game: back after a drop
+        self._welcomed = True
         check = self.session.check_number
         if message.seat is None:  # a late joiner watches until the next game
             self.say(
@@ -301,11 +305,13 @@ class PlainClient:
         changed = (
             self.state is None
             or back
+            or self._welcomed
             or self.state.legal != message.legal
             or (message.actor == seat and self.state.sid != message.sid)
         )
         self.state = message
         self._seen_a_game = True
+        self._welcomed = False
         if changed:
             self.say(render_state(message, seat, self.name_of, self.tr, self.words))
 

@@ -696,3 +696,22 @@ async def test_headless_log_tells_the_autopilot_once_when_the_lobby_says_it_too(
     screen.end()
     await asyncio.wait_for(task, 5)
     assert lines.count("A bot plays for Max until they come back.") == 1
+
+
+def test_back_at_ones_turn_after_a_host_restart_the_turn_is_shown_again() -> None:
+    """Seen in the lab: a host restarted while it was Ann's turn; back, her line client
+    printed the welcome and its check number, and no turn: 'You may: ...' was lines above
+    the drop, and her move timer ran out."""
+    client, session, out = plain(seat=2)
+    turn = state(sid=9)
+    for message in (welcome(seat=2), lobby(can_start=False), turn):
+        client.show(message)
+    session.connection_state = "reconnecting"
+    client.note_connection()
+    session.connection_state = "connected"
+    before = out.getvalue()
+    for message in (welcome(seat=2), lobby(can_start=False), turn):  # nothing happened
+        client.show(message)
+    after = out.getvalue()[len(before) :]
+    assert "You may: " in after
+    assert after.rstrip().splitlines()[-1].startswith("You may: ")
