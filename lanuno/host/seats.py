@@ -4,8 +4,8 @@ The part of the table controller (:class:`lanuno.host.table.Table`) that seats p
 bots. It owns ``slots`` (one per seat) and ``peers`` (one per connection that finished its
 handshake):
 
-* a JOIN's ``hello`` takes the next free seat in the lobby (or a bot's place when the
-  table is full); once a game runs it is welcomed without a seat (a spectator) and seated
+* a JOIN's ``hello`` takes the seat held for an away player of its name, else the next
+  free seat in the lobby (or a bot's place when the table is full); once a game runs it is welcomed without a seat (a spectator) and seated
   when the game ends (``_end_game``);
 * a RESUME takes back the very seat whose secret the handshake was checked against
   (``resume_lookup`` remembers that slot, ``_holds`` checks it is still there);
@@ -257,11 +257,25 @@ class Seating(abc.ABC):
         if self.phase is not TablePhase.LOBBY:
             self._spectate(peer, now)  # seated when this game ends
             return
-        seat = self._free_seat()
+        seat = self._held_for(hello.name)
+        if seat is not None:
+            self._forget_moves(self.slots[seat])  # its old tickets open it no more
+        else:
+            seat = self._free_seat()
         if seat is None:
             self._close(peer.id, CloseCode.TABLE_FULL, "the table is full")
             return
         self._seat(peer, seat, hello)
+
+    def _held_for(self, name: str) -> int | None:
+        """A lobby seat held for an away player of this name: theirs again when they join
+        with the room code (their client was closed after a game, its ticket forgotten, or
+        they came back on another laptop). They sat at the end as 'Lea (2)' while 'Lea'
+        waited, away, for a resume that could not come. A lobby seat holds no cards."""
+        for seat, slot in enumerate(self.slots):
+            if slot.kind == "human" and slot.peer is None and slot.name == name:
+                return seat
+        return None
 
     def _free_seat(self) -> int | None:
         """The next seat, or the last bot's when the table is full (a JOIN names no seat:

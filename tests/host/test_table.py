@@ -376,3 +376,27 @@ def test_a_seat_away_when_the_game_ends_is_held_from_the_end_for_its_player() ->
     h.drop(back)
     h.advance(config.drop_grace)
     assert [s.name for s in h.table.slots] == ["Bob", "Bot 1 (beginner)"]
+
+
+def test_a_player_away_from_the_lobby_who_joins_again_by_name_gets_their_seat_back() -> None:
+    """Seen in the lab: Léa closed her terminal after a game; her client had forgotten the
+    finished game's seat, so lanuno join used the room code, and she sat at the end as
+    'Léa (2)' while 'Léa', offline, waited for a resume that could not come."""
+    table = Table(TableConfig(rules=RULES["official"], drop_grace=30.0), os.urandom)
+    h = Harness(table)
+    lea, max_ = h.join("Léa"), h.join("Max")
+    h.table.add_bot("beginner")
+    h.drop(lea)
+    h.advance(5.0)
+    again = h.join("Léa")
+    assert again.seat == 0
+    assert [s.name for s in h.table.slots] == ["Léa", "Max", "Bot 1 (beginner)"]
+    assert h.table.slots[0].peer == again.peer
+    assert h.table.resume_lookup(0, lea.generation) != lea.secret  # the old ticket: no more
+    h.advance(60.0)
+    assert [s.name for s in h.table.slots] == ["Léa", "Max", "Bot 1 (beginner)"]
+    # A player who is here keeps their seat: a second Max sits at the end.
+    other = h.join("Max")
+    assert other.seat == 3
+    assert h.table.slots[3].name == "Max (2)"
+    assert max_.seat == 1
