@@ -5,8 +5,8 @@ bots. It owns ``slots`` (one per seat) and ``peers`` (one per connection that fi
 handshake):
 
 * a JOIN's ``hello`` takes the seat held for an away player of its name, else the next
-  free seat in the lobby (or a bot's place when the table is full); once a game runs it is welcomed without a seat (a spectator) and seated
-  when the game ends (``_end_game``);
+  free seat in the lobby (or a bot's place when the table is full); once a game runs it
+  is welcomed without a seat (a spectator) and seated when the game ends (``_end_game``);
 * a RESUME takes back the very seat whose secret the handshake was checked against
   (``resume_lookup`` remembers that slot, ``_holds`` checks it is still there);
 * a drop holds the seat ``drop_grace`` seconds (``_lobby_hold_end``; in a game a bot steps
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import re
 from collections.abc import Iterator
 
 from lanuno.bots.base import Bot
@@ -272,8 +273,15 @@ class Seating(abc.ABC):
         with the room code (their client was closed after a game, its ticket forgotten, or
         they came back on another laptop). They sat at the end as 'Lea (2)' while 'Lea'
         waited, away, for a resume that could not come. A lobby seat holds no cards."""
-        for seat, slot in enumerate(self.slots):
-            if slot.kind == "human" and slot.peer is None and slot.name == name:
+        away = [
+            (i, s.name) for i, s in enumerate(self.slots) if s.kind == "human" and s.peer is None
+        ]
+        for seat, held in away:  # the name itself first, then 'Lea (2)' (two Leas once)
+            if held == name:
+                return seat
+        for seat, held in away:
+            numbered = re.fullmatch(r"(.*) \(\d+\)", held)
+            if numbered and numbered[1] == name[: MAX_NAME - len(held) + len(numbered[1])]:
                 return seat
         return None
 

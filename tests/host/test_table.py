@@ -400,3 +400,19 @@ def test_a_player_away_from_the_lobby_who_joins_again_by_name_gets_their_seat_ba
     assert other.seat == 3
     assert h.table.slots[3].name == "Max (2)"
     assert max_.seat == 1
+
+
+def test_a_numbered_name_away_from_the_lobby_is_given_back_to_its_name() -> None:
+    """'Léa (2)' (a second Léa once) away: a JOIN named Léa takes it, as 'Léa' if free."""
+    table = Table(TableConfig(rules=RULES["official"], drop_grace=30.0), os.urandom)
+    h = Harness(table)
+    first, second = h.join("Léa"), h.join("Léa")
+    assert [s.name for s in h.table.slots] == ["Léa", "Léa (2)"]
+    h.drop(second)
+    first.closed = None
+    h.table.on_leaving(first.peer)  # the first Léa says goodbye: her seat is freed
+    h.drop(first)
+    assert [s.name for s in h.table.slots] == ["Léa (2)"]
+    again = h.join("Léa")
+    assert again.seat == 0
+    assert [s.name for s in h.table.slots] == ["Léa"]
