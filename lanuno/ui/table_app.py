@@ -45,6 +45,7 @@ from lanuno.ui.table_model import SeatTile, TableModel, rules_told, value_text
 from lanuno.ui.widgets import (
     MIN_HEIGHT,
     MIN_WIDTH,
+    KeyItem,
     MinimumSize,
     Render,
     SizedTextControl,
@@ -52,6 +53,7 @@ from lanuno.ui.widgets import (
     fit,
     full_screen_application,
     hstack,
+    keys_line,
     log_fragments,
     modal_key_bindings,
     still_running,
@@ -544,11 +546,10 @@ def _keys_line(ctl: TableController) -> Render:
         else:
             key = "host.keys_play"
 
-        text = f" {tr(key)}"
-        for extra in (f"  ? {tr('key.help')}", "  ?"):
-            if get_cwidth(text + extra) <= width:
-                return [("class:dim", text + extra)]
-        return [("class:dim", text)]
+        # The catalogue writes a bar as "S start  Q quit": its entries, two spaces apart.
+        items = [KeyItem(*entry.partition(" ")[::2]) for entry in tr(key).split("  ")]
+        items.append(KeyItem("?", tr("key.help"), optional=True))
+        return keys_line(items, width, dim=True)
 
     return render
 

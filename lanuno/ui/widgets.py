@@ -306,39 +306,43 @@ class KeyItem:
     action: Callable[[], None] | None = None
     enabled: bool = True
     optional: bool = False
-    """Shown as the bare key when the line is full (``?`` for help), never cut."""
+    """The first to leave a full line (``? help``), whole: never a bare key."""
 
 
-def keys_line(items: Sequence[KeyItem], width: int) -> StyleAndTextTuples:
-    """A keys bar that fits ``width``: optional keys lose their label, then the gaps shrink
-    to one space, then optional keys lose their place; a key is never cut in half."""
+def keys_line(items: Sequence[KeyItem], width: int, *, dim: bool = False) -> StyleAndTextTuples:
+    """A keys bar that fits ``width``: the gaps shrink to one space, then optional keys
+    leave, then the last keys; an entry is shown whole (its key and its label) or not at
+    all, so the line never ends on a bare key or half a phrase. ``dim``: a bar of keys that
+    are read, not clicked (the shared screen's), grey with its keys in bold."""
 
-    def build(gap: str, labels: bool, optional: bool = True) -> StyleAndTextTuples:
+    def build(gap: str, shown: Sequence[KeyItem]) -> StyleAndTextTuples:
         out: StyleAndTextTuples = [("", " ")]
-        shown = [item for item in items if optional or not item.optional]
         for index, item in enumerate(shown):
-            style = "class:key" if item.enabled else "class:key.off"
+            enabled = "class:key" if item.enabled else "class:key.off"
+            style = "class:dim bold" if dim else enabled
             key: OneStyleAndTextTuple = (
                 (style, item.key, on_click(item.action)) if item.action else (style, item.key)
             )
-            out.append(key)
-            if labels or not item.optional:
-                out.append(("", f" {item.label}"))
+            out += [key, ("class:dim" if dim else "", f" {item.label}")]
             if index < len(shown) - 1:
-                out.append(("", gap))
+                out.append(("class:dim" if dim else "", gap))
         return out
 
-    for gap, labels, optional in (
-        ("  ", True, True),
-        ("  ", False, True),
-        (" ", False, True),
-        ("  ", False, False),
-        (" ", False, False),
-    ):
-        line = build(gap, labels, optional)
-        if sum(get_cwidth(fragment[1]) for fragment in line) <= width:
+    def cells(line: StyleAndTextTuples) -> int:
+        return sum(get_cwidth(fragment[1]) for fragment in line)
+
+    needed = [item for item in items if not item.optional]
+    for shown in (list(items), needed):
+        for gap in ("  ", " "):
+            line = build(gap, shown)
+            if cells(line) <= width:
+                return line
+    while len(needed) > 1:
+        needed = needed[:-1]
+        line = build(" ", needed)
+        if cells(line) <= width:
             return line
-    return line
+    return build(" ", needed)
 
 
 def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], object]:

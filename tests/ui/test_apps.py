@@ -556,6 +556,21 @@ def test_a_remote_screen_offers_only_its_quit_key(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_host_lobby_keys_bar_keeps_every_key_and_help_whole_at_80_columns(lang: str) -> None:
+    """The French bar ended on a bare '?' at 80 columns (its 'aide' dropped to make room)."""
+    tr = translator(lang)
+    model = TableModel(tr)
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: 0.0)
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        model.apply(lobby(), 0.0)
+        keys_line = render_text(app, 80, 24).splitlines()[-1]
+    assert keys_line.endswith(f"? {tr('key.help')}")
+    for entry in tr("host.keys_lobby").split("  "):
+        assert entry in keys_line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_table_that_starts_itself_says_so_in_the_lobby(lang: str) -> None:
     """A headless host starts when everyone is ready: no one is told to wait for the host."""
     tr = translator(lang)

@@ -214,15 +214,36 @@ def test_a_timeout_is_told_once_then_its_draw() -> None:
 
 @pytest.mark.parametrize("catalogue", [EN, FR])
 def test_every_play_key_and_help_fit_an_80_column_keys_bar(catalogue: dict[str, str]) -> None:
-    """The help key is the last to go: gaps shrink to one space before it loses its place."""
+    """The help key is the last to go, and whole: gaps shrink to one space first (the French
+    bar at 80 columns ended on a bare '?', its word 'aide' dropped)."""
     keys = ("draw", "pass", "uno", "catch", "challenge", "accept", "quit")
     items = [KeyItem(k[0].upper(), catalogue[f"key.{k}"]) for k in keys]
     items.append(KeyItem("?", catalogue["key.help"], optional=True))
     line = "".join(fragment[1] for fragment in keys_line(items, 80))
     assert len(line) <= 80
-    assert "?" in line
-    for item in items[:-1]:
+    for item in items:
         assert f"{item.key} {item.label}" in line
+
+
+@pytest.mark.parametrize("catalogue", [EN, FR])
+def test_a_keys_bar_shows_each_entry_whole_or_not_at_all(catalogue: dict[str, str]) -> None:
+    keys = ("draw", "pass", "uno", "catch", "challenge", "accept", "quit")
+    items = [KeyItem(k[0].upper(), catalogue[f"key.{k}"]) for k in keys]
+    items.append(KeyItem("?", catalogue["key.help"], optional=True))
+    for width in range(8, 100):
+        check_keys_bar(items, width)
+
+
+def check_keys_bar(items: list[KeyItem], width: int) -> None:
+    fragments = keys_line(items, width)
+    line = "".join(fragment[1] for fragment in fragments)
+    assert len(line) <= width or line == f" {items[0].key} {items[0].label}"
+    shown = [fragment[1] for fragment in fragments if fragment[0].startswith("class:key")]
+    assert shown, width
+    for key in shown:
+        item = next(item for item in items if item.key == key)
+        assert f"{item.key} {item.label}" in line, (width, key)
+    assert line.rstrip() == line  # never a bare key or a gap at the end
 
 
 def test_a_wrapped_french_line_never_begins_with_its_punctuation() -> None:
