@@ -39,6 +39,7 @@ from lanuno.ui.faces import color_style, face
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import LogLine
 from lanuno.ui.reasons import ended_line
+from lanuno.ui.refusals import refused_line
 from lanuno.ui.table_model import rules_told
 from lanuno.ui.widgets import (
     MIN_HEIGHT,
@@ -362,7 +363,7 @@ def _status_line(ctl: ClientController) -> Render:
         model, tr = ctl.model, ctl.tr
         if model.refusal:
             # One line: a long reason ends in an ellipsis (the log has it whole, wrapped).
-            text = fit(" " + tr("error.refused", text=model.refusal), width).rstrip()
+            text = fit(" " + refused_line(model.refusal, tr), width).rstrip()
             return [("class:refusal", text)]
         card = model.selected_card
         if card is None or model.state is None:
@@ -568,7 +569,7 @@ def _lobby_prompt(ctl: ClientController, width: int) -> StyleAndTextTuples:
         auto = model.lobby is not None and model.lobby.auto_start
         out.append(("class:dim", " " + tr("lobby.auto_start" if auto else "lobby.waiting")))
     if model.refusal:
-        out.append(("class:refusal", "\n\n " + tr("error.refused", text=model.refusal)))
+        out.append(("class:refusal", "\n\n " + refused_line(model.refusal, tr)))
     return out
 
 

@@ -26,7 +26,7 @@ from lanuno.ui.faces import sort_hand
 from lanuno.ui.i18n import EN, Translator
 from lanuno.ui.narrate import EventLog, LogLine, TimeAway, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line
-from lanuno.ui.refusals import translate_refusal
+from lanuno.ui.refusals import refused_line, translate_refusal
 from lanuno.wire.messages import (
     ACTION_NOTATIONS,
     Bye,
@@ -430,7 +430,7 @@ class ClientModel:
         # they are: a fairness alarm must never turn into a vague "not possible now".
         self.refusal = translate_refusal(text, self.tr, self.name_of) if from_host else text
         rule_text = f" {self.tr('error.rule', rule=rule)}" if rule else ""
-        self.log.add(LogLine(self.tr("error.refused", text=self.refusal) + rule_text, "error"))
+        self.log.add(LogLine(refused_line(self.refusal, self.tr) + rule_text, "error"))
 
     def _apply_notice(self, notice: Notice) -> None:
         if isinstance(notice, SeedUnused):

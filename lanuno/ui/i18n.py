@@ -154,6 +154,7 @@ EN: dict[str, str] = {
     "end.next_game_local": "Press Enter, then R to play another game, or Q to leave.",
     # errors and closing
     "error.refused": "Refused: {text}",
+    "error.refused_sentence": "Refused. {text}",
     "error.rule": "(rule {rule})",
     "bye.reason": "The host closed the connection: {reason}",
     "bye.saved": "The host saved the table and closed it. If it resumes the table, run "
@@ -772,6 +773,7 @@ FR: dict[str, str] = {
     "end.next_game": "Entrée : retour au salon, pour la partie suivante ; Q pour partir.",
     "end.next_game_local": "Entrée, puis R pour rejouer ; Q pour partir.",
     "error.refused": "Refusé : {text}",
+    "error.refused_sentence": "Refusé. {text}",
     "error.rule": "(règle {rule})",
     "bye.reason": "L'hôte a fermé la connexion : {reason}",
     "bye.saved": "L'hôte a sauvegardé la table et l'a fermée. S'il la reprend, relancez "

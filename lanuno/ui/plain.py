@@ -27,7 +27,7 @@ from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started_round
 from lanuno.ui.reasons import alarm_text, bye_line, ended_line
-from lanuno.ui.refusals import translate_refusal
+from lanuno.ui.refusals import refused_line, translate_refusal
 from lanuno.ui.table_model import rules_summary
 from lanuno.ui.typed import ActionWords, MissingWord
 from lanuno.ui.widgets import terminal_lines
@@ -319,7 +319,7 @@ class PlainClient:
         tr = self.tr
         text = translate_refusal(message.text, tr, self.name_of)
         rule = f" {tr('error.rule', rule=message.rule)}" if message.rule else ""
-        self.say("! " + tr("error.refused", text=text) + rule)
+        self.say("! " + refused_line(text, tr) + rule)
         if message.seq is not None and self.state is not None:
             # The action was refused: show again what may be done now.
             self.say(render_state(self.state, self.session.seat, self.name_of, tr, self.words))

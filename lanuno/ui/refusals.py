@@ -88,6 +88,14 @@ def translate_refusal(text: str, tr: Translator, names: Names) -> str:
     return text if tr.lang == "en" else tr("refusal.generic")
 
 
+def refused_line(reason: str, tr: Translator) -> str:
+    """What a player reads of a refusal: "Refused. It is not your turn: waiting for Lea."
+    A reason that is a sentence follows "Refused." as a sentence of its own (after "Refused:"
+    its own colon made two in a row); a bare phrase ("not connected") follows a colon."""
+    key = "error.refused_sentence" if reason[:1].isupper() else "error.refused"
+    return tr(key, text=reason)
+
+
 def _values(raw: dict[str, str], tr: Translator, names: Names) -> dict[str, object] | None:
     """The matched pieces in the player's words; None when a piece is not understood."""
     values: dict[str, object] = {}

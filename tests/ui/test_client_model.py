@@ -191,7 +191,7 @@ def test_refusal_shows_the_host_sentence_and_the_rule() -> None:
         ErrorReply(code="illegal", rule="O12", text="That card does not match.", seq=4), NOW
     )
     assert model.refusal == "That card does not match."
-    assert model.log.lines[-1].text == "Refused: That card does not match. (rule O12)"
+    assert model.log.lines[-1].text == "Refused. That card does not match. (rule O12)"
     model.activate()
     assert model.refusal is None
 
@@ -204,7 +204,7 @@ def test_a_refusal_goes_when_a_new_decision_comes_and_stays_in_the_log() -> None
     assert model.refusal == not_yours
     model.apply(state(sid=9), NOW)  # now ours: the refusal answered an earlier moment
     assert model.refusal is None
-    assert model.log.lines[-1].text == f"Refused: {not_yours} (rule O10)"
+    assert model.log.lines[-1].text == f"Refused. {not_yours} (rule O10)"
     model.apply(
         ErrorReply(code="illegal", rule="O12", text="That card does not match.", seq=5), NOW
     )

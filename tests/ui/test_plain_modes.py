@@ -144,7 +144,7 @@ def test_plain_translates_refusals_and_the_round_summary() -> None:
     client.show(ErrorReply(code="not_your_turn", rule="O10", text=text, seq=4))
     client.show(RoundEnd(round=1, winner=1, points=1, scores=(120, 1, 40, 65)))
     printed = out.getvalue()
-    assert "Refusé : Ce n'est pas à vous : on attend Ana. (règle O10)" in printed
+    assert "Refusé. Ce n'est pas à vous : on attend Ana. (règle O10)" in printed
     assert "Vous gagnez la manche et marquez 1 point. Scores : Lea 120, Max 1" in printed
     assert "waiting" not in printed
     assert "round 1 won" not in printed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from collections import defaultdict
 
 import pytest
 
@@ -11,6 +12,7 @@ from lanuno.engine.rules import PRESET_NAMES
 from lanuno.ui.faces import big_text, face, sort_hand
 from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
 from lanuno.ui.narrate import EventLog, describe
+from lanuno.ui.refusals import refused_line
 from lanuno.ui.widgets import KeyItem, keys_line, squeeze_lines, wrap_items, wrap_words
 
 NAMES = ("Lea", "Max", "Ana")
@@ -283,3 +285,26 @@ def test_a_short_name_stays_whole_and_a_one_word_value_on_its_line() -> None:
     named = ["Counter-UNO: on", "Draw Two: draw 2 and give them away"]
     assert wrap_items(named, 24) == ["Counter-UNO: on,", "Draw Two: draw 2 and", "give them away"]
     assert wrap_words(", ".join(named), 24)[0] == "Counter-UNO: on, Draw"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refusal_whose_reason_has_a_colon_reads_with_one_colon(lang: str) -> None:
+    """'Refusé : Personne à contrer : ...' read two colons in a row (the prefix's, the
+    reason's own): a sentence follows 'Refused.' as a sentence of its own."""
+    tr = translator(lang)
+    nobody = tr("catch.nobody")
+    assert (
+        refused_line(nobody, tr)
+        == {
+            "en": f"Refused. {nobody}",
+            "fr": f"Refusé. {nobody}",
+        }[lang]
+    )
+    catalogue = CATALOGUES[lang]
+    for key, template in catalogue.items():
+        if key.startswith("refusal.") or key == "catch.nobody":
+            reason = template.format_map(defaultdict(lambda: "2"))
+            line = refused_line(reason, tr)
+            assert line.endswith(reason)
+            assert line.count(":") <= max(1, reason.count(":")), key  # never one more
+    assert refused_line("not connected", tr) == tr("error.refused", text="not connected")
