@@ -145,11 +145,16 @@ def locator_for(args: argparse.Namespace, host: str) -> Callable[[bytes, int], L
     return table_locator(getattr(args, "interface", None))
 
 
-async def read_line(prompt: str) -> str:
-    """One line typed on standard input after ``prompt``, stripped ("" at its end)."""
+async def read_answer(prompt: str) -> str | None:
+    """One line typed on standard input after ``prompt``, stripped; None at its end."""
     print(prompt, end="", flush=True)
     # Closed at once, so its stdin reader is gone before the next one is installed.
     async with contextlib.aclosing(stdin_lines()) as lines:
         async for line in lines:
             return line.strip()
-    return ""
+    return None
+
+
+async def read_line(prompt: str) -> str:
+    """One line typed on standard input after ``prompt``, stripped ("" at its end)."""
+    return await read_answer(prompt) or ""

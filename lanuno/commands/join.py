@@ -16,6 +16,7 @@ from lanuno.commands.common import (
     clean_name,
     complain,
     locator_for,
+    read_answer,
     read_line,
     say,
     say_item,
@@ -44,15 +45,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def choose_number(
-    count: int, tr: Translator, read_line: Callable[[str], Awaitable[str]]
+    count: int,
+    tr: Translator,
+    read_line: Callable[[str], Awaitable[str | None]] = read_answer,
 ) -> int | None:
     """The number of one of ``count`` tables listed, asked again after anything else (a
-    '2' when one table is listed ended lanuno join without a word); None: Enter alone, or
-    the end of the input, leaves."""
-    while answer := await read_line(tr("join.choose", count=count)):
+    '2' when one table is listed ended lanuno join without a word); None: the end of the
+    input leaves, and so does Enter alone among several tables. One table listed is taken
+    with Enter (it was "choose 1-1:", and Enter alone left)."""
+    if count == 1:
+        prompt, again = tr("join.choose_one"), tr("join.choose_one_again")
+    else:
+        prompt, again = tr("join.choose", count=count), tr("join.choose_again", count=count)
+    while (answer := await read_line(prompt)) is not None:
+        if count == 1 and answer in ("", "1"):
+            return 1
+        if not answer:
+            return None
         if answer.isdigit() and 1 <= int(answer) <= count:
             return int(answer)
-        say(tr("join.choose_again", count=count))
+        say(again)
     return None
 
 
@@ -105,7 +117,7 @@ async def _choose_table(
                 return None
             for i, t in enumerate(tables, 1):
                 say_item(f"  {i}) ", describe_table(t, tr, seat_waiting=_room(t) in mine))
-            number = await choose_number(len(tables), tr, read_line)
+            number = await choose_number(len(tables), tr)
             if number is None:
                 return None
             chosen = tables[number - 1]

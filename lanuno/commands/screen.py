@@ -98,7 +98,7 @@ async def _choose(interfaces: list[str], tr: Translator) -> TableInfo | None:
             say_item(
                 f"  {i}) ", tr("screen.table", name=t.name, number=t.table, address=t.endpoint)
             )
-        number = await choose_number(len(tables), tr, read_line)
+        number = await choose_number(len(tables), tr)
         return None if number is None else tables[number - 1]
     finally:
         await browser.close()

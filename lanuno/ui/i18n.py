@@ -193,6 +193,8 @@ EN: dict[str, str] = {
     "join.stale": "  (not answering)",
     "join.choose": "choose 1-{count}: ",
     "join.choose_again": "type a number from 1 to {count} (Enter alone leaves)",
+    "join.choose_one": "press Enter for this table (Ctrl-C leaves): ",
+    "join.choose_one_again": "there is only this table: press Enter for it, or Ctrl-C to leave",
     "join.gone": "that table does not answer any more; choose another",
     "join.loopback": "Only loopback is available: looking on this machine only.",
     "terminal.not_a_tty": "The input is not a terminal: playing line by line (as with --plain).",
@@ -813,6 +815,9 @@ FR: dict[str, str] = {
     "join.stale": "  (ne répond pas)",
     "join.choose": "choisissez 1-{count} : ",
     "join.choose_again": "tapez un nombre de 1 à {count} (Entrée seule pour partir)",
+    "join.choose_one": "Entrée pour cette table (Ctrl-C pour partir) : ",
+    "join.choose_one_again": "il n'y a que cette table : Entrée pour la choisir, ou Ctrl-C pour "
+    "partir",
     "join.gone": "cette table ne répond plus ; choisissez-en une autre",
     "terminal.not_a_tty": "L'entrée n'est pas un terminal : on joue ligne par ligne "
     "(comme avec --plain).",

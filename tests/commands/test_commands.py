@@ -366,9 +366,33 @@ async def test_a_table_number_out_of_the_list_is_asked_again(
     assert await choose_number(1, tr, read_line) == 1
     assert len(prompts) == 3
     said = capsys.readouterr().out.splitlines()
-    assert said == [tr("join.choose_again", count=1)] * 2
+    assert said == [tr("join.choose_one_again")] * 2
 
     async def enter_alone(_prompt: str) -> str:
         return ""
 
     assert await choose_number(3, tr, enter_alone) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_one_table_listed_is_taken_with_enter_and_never_offered_as_1_to_1(
+    lang: str,
+) -> None:
+    """The one table listed read 'choose 1-1:' (and 'a number from 1 to 1'), and Enter,
+    the natural answer, left lanuno join."""
+    prompts: list[str] = []
+
+    async def enter_alone(prompt: str) -> str:
+        prompts.append(prompt)
+        return ""
+
+    async def end_of_input(prompt: str) -> None:
+        prompts.append(prompt)
+
+    tr = translator(lang)
+    assert await choose_number(1, tr, enter_alone) == 1
+    assert await choose_number(1, tr, end_of_input) is None  # a closed input still leaves
+    assert await choose_number(2, tr, end_of_input) is None
+    assert prompts[:2] == [tr("join.choose_one")] * 2
+    assert not any(character.isdigit() for character in prompts[0])  # no "1-1"
+    assert prompts[2] == tr("join.choose", count=2)
