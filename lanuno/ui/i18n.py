@@ -1148,10 +1148,9 @@ FR: dict[str, str] = {
     "refusal.not_held": "Vous n'avez pas {card}.",
     "refusal.drawn_only": "Après avoir pioché, vous ne pouvez jouer que la carte piochée.",
     "refusal.wd4_held_color": (
-        "Vous avez une carte {color} : le Joker +4 n'est permis que sans carte de la "
-        "couleur demandée."
+        "Vous avez du {color} : le Joker +4 n'est permis que sans carte de la couleur demandée."
     ),
-    "refusal.no_match": "{card} ne va pas sur {top} (la couleur est {color}).",
+    "refusal.no_match": "{card} ne va pas sur {top} (la couleur est le {color}).",
     "refusal.jump_late": "On ne s'interpose qu'avant que le joueur suivant agisse.",
     "refusal.jump_identical": "Pour vous interposer, jouez une carte identique à celle de la pile.",
     "refusal.no_stacking": "On ne cumule pas ici : prenez la pénalité.",

@@ -285,6 +285,22 @@ def test_english_refusals_name_the_player_not_a_seat_index() -> None:
     )
 
 
+def test_a_french_refusal_names_its_color_as_french_agrees_it() -> None:
+    """'la couleur est vert', 'une carte vert': a color after a feminine noun (the French
+    color words are masculine); 'le vert' and 'du vert' read as French says them."""
+    tr = translator("fr")
+    names = lambda _seat: "?"  # noqa: E731
+    assert translate_refusal("red 6 does not match green 9 (the color is green).", tr, names) == (
+        "6 rouge ne va pas sur 9 vert (la couleur est le vert)."
+    )
+    assert translate_refusal(
+        "You hold a green card: Wild Draw Four is only allowed when you have no card of the "
+        "current color.",
+        tr,
+        names,
+    ).startswith("Vous avez du vert : le Joker +4")
+
+
 LANUNO = ENGINE.parent
 HOST_CONTROL_FILES = ("host/seats.py", "host/table.py", "net/hall.py", "net/screen_client.py")
 
