@@ -608,8 +608,13 @@ class ClientModel:
         return self.activate() if self.select(index) else ()
 
     def simple(self, verb: str) -> tuple[str, ...]:
-        """``draw``, ``pass``, ``uno``, ``challenge``, ``accept``: sent as they are."""
+        """``draw``, ``pass``, ``uno``, ``challenge``, ``accept``: sent as they are, if this
+        table has them (P at a kids' table drew "You may pass only after drawing a card.",
+        where a turn passes by itself)."""
         if self.state is None:
+            return ()
+        if verb not in self.keys:
+            self.refusal = self.tr("refusal.no_key")
             return ()
         self.refusal = None
         self.picker = None if self.picker and self.picker.card else self.picker

@@ -162,6 +162,23 @@ def test_counter_uno_uses_the_listed_catch_or_the_exposed_flag() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_key_this_table_does_not_use_says_so_and_sends_nothing(lang: str) -> None:
+    """P at a kids1 table sent 'pass' and read "You may pass only after drawing a card.",
+    though a turn passes by itself there (K1-4); C and A, with no Wild Draw Four in the
+    deck, read "Not now: play a card or draw."."""
+    options = {"counter_uno": False, "must_play_drawn": True, "deck": "numbers"}
+    kids = Welcome(version=1, seat=2, table="Kids", preset="kids1", options=options)
+    model = model_with(kids, state(legal=("play R7", "draw")), lang=lang)
+    for verb in ("pass", "challenge", "accept"):
+        assert model.simple(verb) == ()
+        assert model.refusal == translator(lang)("refusal.no_key")
+    assert model.simple("draw") == ("draw",)
+    assert model.refusal is None
+    official = model_with(state(legal=("play R7", "draw")), lang=lang)
+    assert official.simple("pass") == ("pass",)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_counter_uno_with_nobody_to_catch_says_so(lang: str) -> None:
     # K with nobody exposed sent nothing and said nothing: the key seemed dead.
     model = model_with(state(actor=0, turn=0, legal=()), lang=lang)
