@@ -341,6 +341,8 @@ class PlainClient:
                 )
             elif self.lobby is not None:  # in the lobby: who is there (it said nothing)
                 self.say(self._lobby_line(self.lobby))
+        elif word in READY_WORDS and self.state is not None:  # the host would ignore it
+            self.say("! " + self.tr("plain.ready_in_game"))
         elif word in READY_WORDS:
             await self.session.set_ready(True)
         elif text.isdigit() and self.state is not None:
@@ -349,6 +351,8 @@ class PlainClient:
                 await self.session.act(self.state.legal[index])
             elif not self.state.legal:  # not "choose 1 to 0"
                 self.say("! " + self.tr("plain.nothing_to_choose"))
+            elif len(self.state.legal) == 1:  # not "choose 1 to 1"
+                self.say("! " + self.tr("plain.choose_one"))
             else:
                 self.say("! " + self.tr("plain.choose", count=len(self.state.legal)))
         else:

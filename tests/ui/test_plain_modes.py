@@ -503,6 +503,38 @@ def test_a_number_typed_when_nothing_is_offered_says_so(lang: str, said: str) ->
     assert session.acted == []
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_wrong_number_with_one_action_offered_is_not_told_1_to_1(lang: str) -> None:
+    """'0' or '2' with one action offered read "Choisissez entre 1 et 1." (seen in play)."""
+    tr = translator(lang)
+    client, session, out = plain(lang, seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(legal=("play R7",), sid=8))
+    for typed in ("0", "2"):
+        asyncio.run(client.handle_line(typed))
+        assert out.getvalue().splitlines()[-1] == "! " + tr("plain.choose_one")
+    assert session.acted == []
+    client.show(state(legal=("play R7", "draw"), sid=9))
+    asyncio.run(client.handle_line("3"))
+    assert out.getvalue().splitlines()[-1] == "! " + tr("plain.choose", count=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_ready_typed_during_a_game_says_it_is_for_the_lobby(lang: str) -> None:
+    """'prêt' typed mid-round said nothing at all (the host ignores it there)."""
+    tr = translator(lang)
+    client, session, out = plain(lang, seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby(ready=False))
+    asyncio.run(client.handle_line("ready"))
+    assert session.ready_calls == [True]  # in the lobby: sent
+    client.show(state(sid=8))
+    asyncio.run(client.handle_line({"en": "ready", "fr": "prêt"}[lang]))
+    assert session.ready_calls == [True]
+    assert out.getvalue().splitlines()[-1] == "! " + tr("plain.ready_in_game")
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
