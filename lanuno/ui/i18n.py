@@ -369,6 +369,7 @@ EN: dict[str, str] = {
     "plain.may": "You may: {choices}",
     "plain.choose": "Choose 1 to {count}.",
     "plain.choose_one": "Only 1 is offered: type 1 for it.",
+    "plain.not_at_table": "'{text}' is not played at this table.",
     "plain.ready_in_game": "The game is under way: 'ready' is for the lobby, between games.",
     "plain.nothing_to_choose": "There is nothing for you to do now: wait for your turn.",
     "plain.not_an_action": "'{text}' is not an action: type one like play R7 or draw, the "
@@ -994,6 +995,7 @@ FR: dict[str, str] = {
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
     "plain.choose_one": "Seule l'action 1 est proposée : tapez 1 pour la faire.",
+    "plain.not_at_table": "«{text}» ne se joue pas à cette table.",
     "plain.ready_in_game": "La partie est en cours : «prêt» sert au salon, entre deux parties.",
     "plain.nothing_to_choose": "Vous n'avez rien à faire maintenant : attendez votre tour.",
     "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «jouer R7» ou "

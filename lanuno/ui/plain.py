@@ -22,7 +22,7 @@ from typing import TextIO
 from prompt_toolkit.utils import get_cwidth
 
 from lanuno.client.notices import FairnessAlarm, HostStillLost, Notice, SeatLost, SeedUnused
-from lanuno.ui.client_model import decision_prompt, note_autopilot, seat_name
+from lanuno.ui.client_model import decision_prompt, keys_in_play, note_autopilot, seat_name
 from lanuno.ui.contracts import ClientSession, HostScreen
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.narrate import EventLog, Names, TimeAway, mid_round_line, started_round
@@ -184,6 +184,9 @@ class PlainClient:
         """The lobby's line, while it is the last line printed (the same lobby again, a
         seat's presence changing or a resume's, is not printed twice in a row)."""
 
+        self.verbs = keys_in_play({})
+        """The verbs this table's rules have (a kids' table has no pass: K1-4, K2-8)."""
+
     def name_of(self, seat: int | None) -> str:
         if seat is None:
             return "?"
@@ -245,6 +248,7 @@ class PlainClient:
 
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
+        self.verbs = keys_in_play(message.options)
         self._away.welcomed(self.state, message.seat)  # mid-game: back after a drop
         self._welcomed = True
         check = self.session.check_number
@@ -269,6 +273,7 @@ class PlainClient:
 
     def _show_lobby(self, message: Lobby) -> None:
         self.lobby = message
+        self.verbs = keys_in_play(message.options)  # the host may change the rules
         self._at_table.set()
         if self.local and not self._seen_a_game:
             return  # lanuno play seats its bots and starts: no "type ready" meanwhile
@@ -346,26 +351,38 @@ class PlainClient:
         elif word in READY_WORDS:
             await self.session.set_ready(True)
         elif text.isdigit() and self.state is not None:
-            index = int(text) - 1
-            if 0 <= index < len(self.state.legal):
-                await self.session.act(self.state.legal[index])
-            elif not self.state.legal:  # not "choose 1 to 0"
-                self.say("! " + self.tr("plain.nothing_to_choose"))
-            elif len(self.state.legal) == 1:  # not "choose 1 to 1"
-                self.say("! " + self.tr("plain.choose_one"))
-            else:
-                self.say("! " + self.tr("plain.choose", count=len(self.state.legal)))
+            await self._act_by_number(int(text), self.state.legal)
         else:
-            try:
-                await self.session.act(self.words.read(text))
-            except MissingWord as missing:  # "catch": say what it lacks, not "not an action"
-                example = self.words.show(missing.example)
-                self.say(
-                    "! " + self.tr(f"plain.needs_{missing.kind}", text=_echo(text), example=example)
-                )
-            except ValueError:
-                self.say("! " + self.tr("plain.not_an_action", text=_echo(text)))
+            await self._act_typed(text)
         return True
+
+    async def _act_by_number(self, number: int, legal: tuple[str, ...]) -> None:
+        """The action listed under that number, or why there is none."""
+        if 1 <= number <= len(legal):
+            await self.session.act(legal[number - 1])
+        elif not legal:  # not "choose 1 to 0"
+            self.say("! " + self.tr("plain.nothing_to_choose"))
+        elif len(legal) == 1:  # not "choose 1 to 1"
+            self.say("! " + self.tr("plain.choose_one"))
+        else:
+            self.say("! " + self.tr("plain.choose", count=len(legal)))
+
+    async def _act_typed(self, text: str) -> None:
+        """An action typed in words, or what is wrong with it."""
+        try:
+            notation = self.words.read(text)
+            if notation in ("pass", "challenge", "accept") and notation not in self.verbs:
+                # The host would refuse it by a rule this table does not play: a pass "only
+                # after drawing" where a turn passes by itself.
+                self.say("! " + self.tr("plain.not_at_table", text=_echo(text)))
+                return
+            await self.session.act(notation)
+        except MissingWord as missing:  # "catch": say what it lacks, not "not an action"
+            example = self.words.show(missing.example)
+            needs = self.tr(f"plain.needs_{missing.kind}", text=_echo(text), example=example)
+            self.say("! " + needs)
+        except ValueError:
+            self.say("! " + self.tr("plain.not_an_action", text=_echo(text)))
 
     async def run(self, lines: AsyncIterator[str]) -> int:
         """Play game after game until 'quit' (or the end of the input, or of the session)."""

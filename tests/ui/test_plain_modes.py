@@ -535,6 +535,23 @@ def test_ready_typed_during_a_game_says_it_is_for_the_lobby(lang: str) -> None:
     assert out.getvalue().splitlines()[-1] == "! " + tr("plain.ready_in_game")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_verb_this_table_does_not_play_is_not_sent(lang: str) -> None:
+    """'passer' at a kids' table read "Vous ne pouvez passer qu'après avoir pioché." (K1-4,
+    K2-8: a turn passes by itself there)."""
+    tr = translator(lang)
+    client, session, out = plain(lang, seat=2)
+    options = {"counter_uno": False, "must_play_drawn": True, "deck": "numbers"}
+    client.show(Welcome(version=1, seat=2, table="Kids", preset="kids1", options=options))
+    client.show(dataclasses.replace(lobby(), preset="kids1", options=options))
+    client.show(state(legal=("play R7", "draw"), sid=8))
+    typed = {"en": "pass", "fr": "passer"}[lang]
+    asyncio.run(client.handle_line(typed))
+    assert out.getvalue().splitlines()[-1] == "! " + tr("plain.not_at_table", text=typed)
+    asyncio.run(client.handle_line({"en": "draw", "fr": "piocher"}[lang]))
+    assert session.acted == ["draw"]
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
