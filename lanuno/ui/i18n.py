@@ -369,6 +369,8 @@ EN: dict[str, str] = {
     "plain.may": "You may: {choices}",
     "plain.choose": "Choose 1 to {count}.",
     "plain.choose_one": "Only 1 is offered: type 1 for it.",
+    "plain.give_two": "('{example}' gives the first card you drew to seat {first}, the second "
+    "to seat {second}.)",
     "plain.not_at_table": "'{text}' is not played at this table.",
     "plain.ready_in_game": "The game is under way: 'ready' is for the lobby, between games.",
     "plain.nothing_to_choose": "There is nothing for you to do now: wait for your turn.",
@@ -995,6 +997,8 @@ FR: dict[str, str] = {
     "plain.may": "Vous pouvez : {choices}",
     "plain.choose": "Choisissez entre 1 et {count}.",
     "plain.choose_one": "Seule l'action 1 est proposée : tapez 1 pour la faire.",
+    "plain.give_two": "(«{example}» donne la première carte piochée à la place {first}, la "
+    "deuxième à la place {second}.)",
     "plain.not_at_table": "«{text}» ne se joue pas à cette table.",
     "plain.ready_in_game": "La partie est en cours : «prêt» sert au salon, entre deux parties.",
     "plain.nothing_to_choose": "Vous n'avez rien à faire maintenant : attendez votre tour.",

@@ -117,6 +117,12 @@ def render_state(
         if state.legal:
             choices = "  ".join(f"{i}) {words.show(a)}" for i, a in enumerate(state.legal, 1))
             lines.append(tr("plain.may", choices=choices))
+        gifts = [a for a in state.legal if a.startswith("give ") and a.count(" ") == 2]
+        if gifts:  # "give 2 3" says nothing of which card goes where
+            first, second = (int(arg) + 1 for arg in gifts[-1].split(" ")[1:])
+            lines.append(
+                tr("plain.give_two", example=words.show(gifts[-1]), first=first, second=second)
+            )
     return "\n".join(lines)
 
 

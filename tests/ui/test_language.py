@@ -109,6 +109,8 @@ SAMPLES = {
     "addresses": "10.0.0.2:4000",
     "command": "lanuno join 10.0.0.2:4000 --code 123456",
     "example": "contre-uno 2",
+    "first": 4,
+    "second": 3,
 }
 
 

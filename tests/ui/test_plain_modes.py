@@ -552,6 +552,29 @@ def test_a_verb_this_table_does_not_play_is_not_sent(lang: str) -> None:
     assert session.acted == ["draw"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "('give 4 3' gives the first card you drew to seat 4, the second to seat 3.)"),
+        (
+            "fr",
+            "(«donner 4 3» donne la première carte piochée à la place 4, la deuxième à la "
+            "place 3.)",
+        ),
+    ],
+)
+def test_a_gift_of_two_cards_says_which_number_gets_which_card(lang: str, said: str) -> None:
+    """A kids2 Draw Two gift read '1) donner 2 2  2) donner 2 3 ...' and nothing said which
+    card the numbers were for (seen playing kids2 line by line)."""
+    client, _session, out = plain(lang, seat=2)
+    client.show(welcome(seat=2))
+    client.show(lobby())
+    client.show(state(legal=("give 0 1", "give 1 0", "give 3 2"), sid=8))
+    assert out.getvalue().splitlines()[-1] == said
+    client.show(state(legal=("give 1",), sid=9))  # one card: "give 2" says it all
+    assert "(" not in out.getvalue().splitlines()[-1]
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
