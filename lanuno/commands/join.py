@@ -8,7 +8,6 @@ import argparse
 import asyncio
 import contextlib
 import getpass
-import sys
 from collections.abc import Awaitable, Callable
 
 from lanuno.commands.common import (
@@ -166,7 +165,7 @@ async def _join(args: argparse.Namespace) -> int:
         try:
             host, port = split_address(args.address)
         except ValueError as error:
-            print(f"lanuno join: {error}", file=sys.stderr)
+            complain("join", str(error))
             return 2
     else:
         interfaces = discovery_addresses(getattr(args, "interface", None))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
 from lanuno.commands.apps import run_app_until_closed
 from lanuno.commands.common import (
@@ -111,7 +110,7 @@ async def _screen(args: argparse.Namespace) -> int:
         try:
             host, port = split_address(args.address)
         except ValueError as error:
-            print(f"lanuno screen: {error}", file=sys.stderr)
+            complain("screen", str(error))
             return 2
     else:
         interfaces = discovery_addresses(getattr(args, "interface", None))

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import io
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -12,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lanuno.commands.common import split_address
+from lanuno.commands.common import complain, split_address
 from lanuno.commands.host import default_table_name
 from lanuno.commands.join import choose_number, describe_table, tables_to_list
 from lanuno.net.discovery import TableInfo
@@ -396,3 +399,29 @@ async def test_one_table_listed_is_taken_with_enter_and_never_offered_as_1_to_1(
     assert prompts[:2] == [tr("join.choose_one")] * 2
     assert not any(character.isdigit() for character in prompts[0])  # no "1-1"
     assert prompts[2] == tr("join.choose", count=2)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_a_join_failure_breaks_at_its_words_in_a_terminal(
+    tty: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80 columns the terminal cut 'lanuno join: impossible de rejoindre ... : le code de
+    la salle est' / ' faux (...)' wherever the edge fell (a longer address, mid-word)."""
+    tr = translator("fr")
+    text = tr("join.failed", address="192.168.100.200:41234", reason=tr("reason.room_code"))
+    shown = _Terminal() if tty else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", shown)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *_a: os.terminal_size((80, 24)))
+    complain("join", text)
+    lines = shown.getvalue().splitlines()
+    assert " ".join(lines) == f"lanuno join: {text}"
+    if tty:
+        assert len(lines) > 1
+        assert all(len(line) <= 80 for line in lines)
+    else:
+        assert len(lines) == 1  # a pipe or a log gets the line whole
