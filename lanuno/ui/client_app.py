@@ -310,7 +310,10 @@ def _hand(ctl: ClientController) -> Render:
             return []  # watching: no hand, and no keys to play one
         hand = model.hand
         title = f" {tr('hand.title', count=len(hand))}"
-        out: StyleAndTextTuples = [("class:title", title), ("class:dim", f"   {tr('hand.legend')}")]
+        # Over the hand limit every card may go back: Enter returns one, it plays none.
+        excess = model.phase == "excess" and model.my_decision
+        legend = tr("hand.legend_excess" if excess else "hand.legend")
+        out: StyleAndTextTuples = [("class:title", title), ("class:dim", f"   {legend}")]
         if not hand:
             return [*out, ("", "\n "), ("class:dim", tr("hand.empty"))]
         per_row = max(1, (width - 1) // CHIP_WIDTH)

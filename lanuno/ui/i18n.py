@@ -94,6 +94,7 @@ EN: dict[str, str] = {
     "hand.title": "Your hand ({count})",
     "hand.empty": "(no cards)",
     "hand.legend": "[ ] playable  ^ selected  arrows/1-9 choose  Enter plays",
+    "hand.legend_excess": "[ ] may go back  ^ selected  arrows/1-9 choose  Enter returns",
     # pickers
     "picker.color": "Color for {card}:",
     "picker.color_phase": "Choose a color:",
@@ -727,6 +728,7 @@ FR: dict[str, str] = {
     "hand.title": "Votre main ({count})",
     "hand.empty": "(aucune carte)",
     "hand.legend": "[ ] jouable  ^ choisie  flèches/1-9 choisir  Entrée joue",
+    "hand.legend_excess": "[ ] à remettre  ^ choisie  flèches/1-9 choisir  Entrée remet",
     "picker.color": "Couleur pour {card} :",
     "picker.color_phase": "Choisissez une couleur :",
     "picker.gift_first": "Qui reçoit la première carte ?",

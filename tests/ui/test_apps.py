@@ -228,6 +228,24 @@ async def test_clicking_a_card_plays_it() -> None:
         assert sent == [("play R7",)]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_over_the_hand_limit_the_hand_says_enter_returns_a_card(lang: str) -> None:
+    """Over kids2's 6 cards every card showed '[ ]' under 'playable ... Enter plays', while
+    Enter returned the card under the draw pile."""
+    tr = translator(lang)
+    model = ClientModel(tr)
+    ctl = ClientController(FakeSession(), model)
+    hand = ("R2", "R7", "YS", "G+2", "B7", "BR", "W")
+    for message in (welcome(), lobby(), state(phase="excess", hand=hand, legal=("return R2",))):
+        model.apply(message, 0.0)
+    title = "".join(fragment[1] for fragment in _hand(ctl)(80)).splitlines()[0]
+    assert title.endswith(tr("hand.legend_excess"))
+    assert len(title) <= 80
+    model.apply(state(sid=9), 0.0)
+    title = "".join(fragment[1] for fragment in _hand(ctl)(80)).splitlines()[0]
+    assert title.endswith(tr("hand.legend"))
+
+
 @pytest.mark.parametrize(
     ("lang", "connection", "said"),
     [
