@@ -330,6 +330,8 @@ class EventLog:
             self._open_timeout = open_timeout  # the private draw sits between the two
         if kind == "timed_out":
             self._open_timeout = seat
+        if kind == "autopilot":  # T3 comes between the second timeout and its draw
+            self._open_timeout = open_timeout
 
     def _append(self, line: LogLine) -> None:
         self.lines.append(line)

@@ -190,6 +190,27 @@ def test_preset_names_are_shown_in_the_players_language() -> None:
     assert fr.preset("party") == "party"  # a newer host's preset: shown as sent
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_second_timeout_is_told_once_though_the_autopilot_comes_between(lang: str) -> None:
+    """T3: "You ran out of time. A bot plays for you ... You drew blue 3. You ran out of time
+    and drew 1 card." (seen at a 20 s timer): the autopilot's line broke the link between
+    the timeout and its draw."""
+    tr = translator(lang)
+    mine = EventLog()
+    mine.add_event("timed_out", {"seat": 2, "in_a_row": 2}, names, tr, me=2)
+    mine.add_event("autopilot", {"seat": 2, "on": True}, names, tr, me=2)
+    mine.add_event("cards_drawn", {"seat": 2, "cards": ("B3",)}, names, tr, me=2)
+    mine.add_event("drew", {"seat": 2, "count": 1, "cause": "timeout"}, names, tr, me=2)
+    mine.add_event("passed", {"seat": 2}, names, tr, me=2)
+    texts = [line.text for line in mine.lines]
+    assert texts == [
+        describe("timed_out", {"seat": 2, "in_a_row": 2}, names, tr, 2).text,
+        describe("autopilot", {"seat": 2, "on": True}, names, tr, 2).text,
+        describe("cards_drawn", {"seat": 2, "cards": ("B3",)}, names, tr, 2).text,
+        describe("passed", {"seat": 2}, names, tr, 2).text,
+    ]
+
+
 def test_a_timeout_is_told_once_then_its_draw() -> None:
     """T2: the timer's draw follows "ran out of time"; the log does not say it twice."""
     tr = translator("en")
