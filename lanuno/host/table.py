@@ -667,7 +667,7 @@ class Table(Dealing, Seating):
                 self._out(slot.peer, Ack(seq=seq))
         self.sid += 1
         self._sent += [SentEvent(self.sid, seat if auto else None)] * len(events)
-        self._deliver_events(events, now)
+        self._deliver_events(events, now, bot_for=seat if auto else None)
         if any(event.kind == "autopilot" for event in events):
             self._send_lobby()  # its bot_playing changed
         game = self.game
@@ -857,17 +857,27 @@ class Table(Dealing, Seating):
         if not self._replaying:
             self._outbox.append(Close(peer, code, reason))
 
-    def _deliver_events(self, events: Iterable[EngineEvent], _now: float) -> None:
+    def _deliver_events(
+        self, events: Iterable[EngineEvent], _now: float, *, bot_for: int | None = None
+    ) -> None:
+        """Each event to whoever may see it. ``bot_for``: the seat whose move a bot made (the
+        autopilot after two timeouts, T3): that seat's player gets the events marked
+        ``bot`` (M-31), so its log says "A bot played your red 5 for you.", not "You
+        played red 5." to a player who did not."""
         recipients = self._recipients()
+        marked_peer = self.slots[bot_for].peer if bot_for is not None else None
         for event in events:
             audience, message = event_message(event, self.sid)
+            mine = message
+            if marked_peer is not None:
+                mine = replace(message, fields={**message.fields, "bot": True})
             if audience is None:
                 for recipient in recipients:
-                    self._out(recipient, message)
+                    self._out(recipient, mine if recipient == marked_peer else message)
             else:
                 peer = self.slots[audience].peer
                 if peer is not None:
-                    self._out(peer, message, owner=audience)
+                    self._out(peer, mine if peer == marked_peer else message, owner=audience)
 
     def _deliver_states(self, now: float) -> None:
         if self.game is None:

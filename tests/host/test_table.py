@@ -141,6 +141,43 @@ def test_move_timer_plays_for_the_actor() -> None:
     assert any(isinstance(m, Event) and m.type == "timed_out" for m in actor.inbox)
 
 
+def test_the_autopilots_moves_reach_their_seat_marked_bot() -> None:
+    """T3: a player whose time ran out twice read "You played blue 9." of the move the
+    autopilot made for them; the seat's own copy of such a move is marked ``bot`` (M-31),
+    its timeouts' draws are not (the timer drew, as T2 says), nor anyone else's copy."""
+    h, players = start_two("house")
+
+    def events(client: FakeClient) -> list[Event]:
+        return [m for m in client.inbox if isinstance(m, Event)]
+
+    def autopilot_on(client: FakeClient) -> int | None:
+        return next(
+            (
+                i
+                for i, e in enumerate(events(client))
+                if e.type == "autopilot" and e.fields == {"seat": client.seat, "on": True}
+            ),
+            None,
+        )
+
+    def marked(client: FakeClient) -> list[Event]:
+        return [e for e in events(client) if "bot" in e.fields]
+
+    for _ in range(400):
+        h.advance(1.0)
+        if all(marked(p) for p in players) or h.table.game is None:
+            break
+    for player in players:
+        on = autopilot_on(player)
+        assert on is not None
+        assert not any("bot" in e.fields for e in events(player)[:on])
+        assert any(e.fields.get("seat") == player.seat for e in marked(player))
+        assert all(e.fields["bot"] is True for e in marked(player))
+    # Each seat's marked copies are of moves made for it: never of the other seat's.
+    first, second = players
+    assert {e.sid for e in marked(first)}.isdisjoint(e.sid for e in marked(second))
+
+
 def test_dropped_seat_is_held_played_by_a_bot_then_taken_back_with_the_same_hand() -> None:
     h, players = start_two()
     actor, _other = actor_and_other(h, players)
