@@ -14,6 +14,7 @@ from lanuno.ui.i18n import CATALOGUES, EN, FR, resolve_lang, translator
 from lanuno.ui.narrate import EventLog, describe
 from lanuno.ui.refusals import refused_line
 from lanuno.ui.widgets import KeyItem, keys_line, squeeze_lines, wrap_items, wrap_words
+from lanuno.wire.messages import MAX_NAME
 
 NAMES = ("Lea", "Max", "Ana")
 
@@ -329,3 +330,22 @@ def test_a_refusal_whose_reason_has_a_colon_reads_with_one_colon(lang: str) -> N
             assert line.endswith(reason)
             assert line.count(":") <= max(1, reason.count(":")), key  # never one more
     assert refused_line("not connected", tr) == tr("error.refused", text="not connected")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_catch_prompt_fits_the_prompt_line_with_the_longest_name(lang: str) -> None:
+    """The prompt is one line: 'Robot 2 (intermédiaire) a une carte sans avoir dit UNO :
+    appuyez sur K pour le' was cut at 80 columns before its end, and a player's name may
+    be 32 letters."""
+    tr = translator(lang)
+    line = " " + tr("prompt.catch", name="W" * MAX_NAME)
+    assert len(line) <= 80
+    assert "K" in line
+
+
+def test_a_first_card_sent_back_agrees_with_any_card_in_french() -> None:
+    """'Joker +4 est retournée dans le paquet.': the feminine of 'la carte' on a masculine
+    card's name."""
+    tr = translator("fr")
+    line = describe("card_returned", {"card": "W+4"}, names, tr, 2).text
+    assert line == "Joker +4 retourne dans le paquet."
