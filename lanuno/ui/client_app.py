@@ -451,7 +451,9 @@ def _keys_bar(ctl: ClientController) -> Render:
     def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         if model.confirm_quit:
-            return [("class:refusal", " " + tr("quit.confirm"))]
+            # lanuno play keeps no journal: its game ends with the program, for good.
+            lost = model.local and model.screen != "lobby"
+            return [("class:refusal", " " + tr("quit.confirm_local" if lost else "quit.confirm"))]
         items: list[KeyItem] = []
         if model.screen == "play" and model.seat is not None and not ctl.finished:
             for letter, label, verb in KEYS:

@@ -508,6 +508,7 @@ EN: dict[str, str] = {
     "help.h.scroll": "PgUp/PgDn: scroll the events",
     "help.h.misc": "Q close the table  ? this help",
     "quit.confirm": "Leave the game? Press Y to leave, any other key to stay.",
+    "quit.confirm_local": "Leave? This game will be lost. Press Y to leave, any other key to stay.",
     "quit.confirm_host": (
         "Close the table for all (it stays saved)? Y to close, any other key to stay."
     ),
@@ -1136,6 +1137,8 @@ FR: dict[str, str] = {
     "help.h.scroll": "PgUp/PgDn : faire défiler l'historique",
     "help.h.misc": "Q fermer la table  ? cette aide",
     "quit.confirm": "Quitter la partie ? O pour partir, une autre touche pour rester.",
+    "quit.confirm_local": "Quitter ? La partie sera perdue : O pour partir, une autre touche pour "
+    "rester.",
     "quit.confirm_host": (
         "Fermer la table pour tous (sauvegardée) ? O ferme, autre touche : rester."
     ),

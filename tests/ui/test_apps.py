@@ -20,7 +20,13 @@ from ui_fakes import FakeControls, FakeScreen, FakeSession, lobby, state, welcom
 from lanuno.bots.levels import BotLevel
 from lanuno.client.notices import HostStillLost
 from lanuno.net.server import SAVED_REASON
-from lanuno.ui.client_app import ClientController, _hand, build_client_application, run_client_app
+from lanuno.ui.client_app import (
+    ClientController,
+    _hand,
+    _keys_bar,
+    build_client_application,
+    run_client_app,
+)
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.contracts import ConnectionState
 from lanuno.ui.faces import big_text
@@ -244,6 +250,23 @@ def test_over_the_hand_limit_the_hand_says_enter_returns_a_card(lang: str) -> No
     model.apply(state(sid=9), 0.0)
     title = "".join(fragment[1] for fragment in _hand(ctl)(80)).splitlines()[0]
     assert title.endswith(tr("hand.legend"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_quitting_lanuno_play_mid_game_says_the_game_is_lost(lang: str) -> None:
+    """Q in lanuno play asked 'Leave the game?' as at a host that keeps the seat, though
+    lanuno play keeps no journal: the game was gone, and starting again dealt a new one."""
+    tr = translator(lang)
+    for local, key in ((True, "quit.confirm_local"), (False, "quit.confirm")):
+        model = ClientModel(tr)
+        model.local = local
+        ctl = ClientController(FakeSession(), model)
+        for message in (welcome(), lobby(), state()):
+            model.apply(message, 0.0)
+        model.confirm_quit = True
+        line = "".join(fragment[1] for fragment in _keys_bar(ctl)(80))
+        assert line == " " + tr(key)
+        assert len(line) <= 80
 
 
 @pytest.mark.parametrize(
