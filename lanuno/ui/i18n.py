@@ -256,7 +256,7 @@ EN: dict[str, str] = {
     "ev.uno_declared": "{name} says UNO!",
     "ev.uno_exposed": "{name} has one card and did not say UNO.",
     "ev.counter_uno_caught": "{caller} caught {target} without UNO!",
-    "ev.counter_uno_missed": "{caller} called Counter-UNO on {target}, too late.",
+    "ev.counter_uno_missed": "{caller} called Counter-UNO on {target}: nothing to catch.",
     "ev.challenged_bluff": "{challenger} challenged {target}: it was a bluff!",
     "ev.challenged_fair": "{challenger} challenged {target}: the Wild Draw Four was fair.",
     "ev.gave": "{name} gave cards to {recipients}.",
@@ -434,8 +434,8 @@ EN: dict[str, str] = {
     "ev.uno_exposed.you": "You have one card and did not say UNO!",
     "ev.counter_uno_caught.you": "You caught {target} without UNO!",
     "ev.counter_uno_caught.you_target": "{caller} caught you without UNO!",
-    "ev.counter_uno_missed.you": "You called Counter-UNO on {target}, too late.",
-    "ev.counter_uno_missed.you_target": "{caller} called Counter-UNO on you, too late.",
+    "ev.counter_uno_missed.you": "You called Counter-UNO on {target}: nothing to catch.",
+    "ev.counter_uno_missed.you_target": "{caller} called Counter-UNO on you: nothing to catch.",
     "ev.challenged_bluff.you": "You challenged {target}: it was a bluff!",
     "ev.challenged_bluff.you_target": (
         "{challenger} challenged you and saw your hand: it was a bluff!"
@@ -468,7 +468,7 @@ EN: dict[str, str] = {
     "ev.passed.bot": "A bot passed for you.",
     "ev.uno_declared.bot": "A bot said UNO for you!",
     "ev.counter_uno_caught.bot": "A bot caught {target} without UNO for you!",
-    "ev.counter_uno_missed.bot": "A bot called Counter-UNO on {target} for you, too late.",
+    "ev.counter_uno_missed.bot": "A bot called Counter-UNO on {target} for you: nothing to catch.",
     "ev.challenged_bluff.bot": "A bot challenged {target} for you: it was a bluff!",
     "ev.challenged_fair.bot": "A bot challenged {target} for you: the Wild Draw Four was fair.",
     "ev.gave.bot": "A bot gave your cards to {recipients}.",
@@ -888,7 +888,7 @@ FR: dict[str, str] = {
     "ev.uno_declared": "{name} dit UNO !",
     "ev.uno_exposed": "{name} a une carte et n'a pas dit UNO.",
     "ev.counter_uno_caught": "{caller} a contré {target}, qui n'avait pas dit UNO !",
-    "ev.counter_uno_missed": "{caller} a tenté un Contre-UNO sur {target}, trop tard.",
+    "ev.counter_uno_missed": "{caller} a tenté un Contre-UNO sur {target}, en vain.",
     "ev.challenged_bluff": "{challenger} a contesté {target} : c'était du bluff !",
     "ev.challenged_fair": "{challenger} a contesté {target} : le +4 était régulier.",
     "ev.gave": "{name} a donné des cartes à {recipients}.",
@@ -1063,8 +1063,8 @@ FR: dict[str, str] = {
     "ev.uno_exposed.you": "Vous avez une carte et n'avez pas dit UNO !",
     "ev.counter_uno_caught.you": "Vous avez contré {target}, qui n'avait pas dit UNO !",
     "ev.counter_uno_caught.you_target": "{caller} vous a contré : vous n'aviez pas dit UNO !",
-    "ev.counter_uno_missed.you": "Vous avez tenté un Contre-UNO sur {target}, trop tard.",
-    "ev.counter_uno_missed.you_target": "{caller} a tenté un Contre-UNO contre vous, trop tard.",
+    "ev.counter_uno_missed.you": "Vous avez tenté un Contre-UNO sur {target}, en vain.",
+    "ev.counter_uno_missed.you_target": "{caller} a tenté un Contre-UNO contre vous, en vain.",
     "ev.challenged_bluff.you": "Vous avez contesté {target} : c'était du bluff !",
     "ev.challenged_bluff.you_target": (
         "{challenger} vous a contesté et a vu votre main : c'était du bluff !"
@@ -1099,7 +1099,7 @@ FR: dict[str, str] = {
         "Un robot a contré {target} pour vous : il n'avait pas dit UNO !"
     ),
     "ev.counter_uno_missed.bot": (
-        "Un robot a tenté un Contre-UNO sur {target} pour vous, trop tard."
+        "Un robot a tenté un Contre-UNO sur {target} pour vous, en vain."
     ),
     "ev.challenged_bluff.bot": "Un robot a contesté {target} pour vous : c'était du bluff !",
     "ev.challenged_fair.bot": "Un robot a contesté {target} pour vous : le +4 était régulier.",

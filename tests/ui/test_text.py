@@ -349,3 +349,15 @@ def test_a_first_card_sent_back_agrees_with_any_card_in_french() -> None:
     tr = translator("fr")
     line = describe("card_returned", {"card": "W+4"}, names, tr, 2).text
     assert line == "Joker +4 retourne dans le paquet."
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_counter_uno_that_catches_nobody_does_not_say_too_late(lang: str) -> None:
+    """'catch 2' typed on a player holding 7 cards read "You called Counter-UNO on Bot 1,
+    too late.": nobody was late, there was nothing to catch (the engine does not say why)."""
+    tr = translator(lang)
+    for me in (0, 1, 2):
+        line = describe("counter_uno", {"caller": 0, "target": 1, "caught": False}, names, tr, me)
+        assert "too late" not in line.text
+        assert "trop tard" not in line.text
+        assert {"en": "nothing to catch", "fr": "en vain"}[lang] in line.text
