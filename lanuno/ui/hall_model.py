@@ -252,7 +252,7 @@ class NewTableForm:
         self.tr = tr
         self.values: dict[str, str] = {
             "name": tr("hall.form.default_name", number=number),
-            "preset": PRESET_NAMES[0],
+            "preset": tr.preset(PRESET_NAMES[0]),
             "options": "",
             "bots": "0",
             "level": tr(f"level.{BotLevel.INTERMEDIATE.value}"),
@@ -284,7 +284,7 @@ class NewTableForm:
         if field == "name":
             return tr("hall.form.hint.name", count=MAX_NAME)
         if field == "preset":
-            return tr("hall.form.hint.preset", choices=", ".join(PRESET_NAMES))
+            return tr("hall.form.hint.preset", choices=", ".join(preset_words(tr)))
         if field == "options":
             return tr("hall.form.hint.options", choices=OPTION_EXAMPLE)
         if field == "bots":
@@ -311,12 +311,15 @@ def check_new_table(
         errors["name"] = tr("hall.bad.name_blank")
     elif len(name) > MAX_NAME:
         errors["name"] = tr("hall.bad.name_long", count=MAX_NAME)
-    preset_word = values.get("preset", "").strip().lower()
+    preset_word = values.get("preset", "").strip()
+    words = zip(PRESET_NAMES, preset_words(tr), strict=True)
+    translated = {word.lower(): name for name, word in words}
     try:
-        rules = preset(preset_word)
+        rules = preset(translated.get(preset_word.lower(), preset_word.lower()))
     except OptionError:
         rules = None
-        errors["preset"] = tr("hall.bad.preset", value=preset_word, choices=", ".join(PRESET_NAMES))
+        choices = ", ".join(preset_words(tr))
+        errors["preset"] = tr("hall.bad.preset", value=preset_word, choices=choices)
     options: list[str] = []
     for word in re.split(r"[\s,]+", values.get("options", "").strip()):
         if not word:
@@ -345,6 +348,12 @@ def check_new_table(
     if errors:
         return None, errors
     return NewTable(name, rules.preset if rules else preset_word, tuple(options), bots, level), {}
+
+
+def preset_words(tr: Translator) -> list[str]:
+    """The presets as the reader's language names them (``officielles``, as every French
+    screen shows them); the form takes these or the presets' own names (``official``)."""
+    return [tr.preset(name) for name in PRESET_NAMES]
 
 
 def level_words(tr: Translator) -> list[str]:

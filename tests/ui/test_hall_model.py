@@ -260,7 +260,7 @@ def test_every_bad_field_is_named_at_once_in_french() -> None:
     assert table is None
     assert errors == {
         "name": "Donnez un nom à la table.",
-        "preset": "Règles inconnues «x» : choisissez official, kids1, kids2.",
+        "preset": "Règles inconnues «x» : choisissez officielles, enfants 1, enfants 2.",
         "options": "Option inconnue «nope» : voyez «lanuno host --help».",
         "bots": "Robots : un nombre de 0 à 10, pas «99».",
         "level": "Niveau inconnu «x» : choisissez débutant, intermédiaire, expert.",
@@ -291,9 +291,20 @@ def test_the_form_types_erases_and_moves_to_the_first_bad_field() -> None:
 def test_the_form_hints_in_the_readers_language() -> None:
     form = NewTableForm(FR, number=1)
     assert form.values["level"] == "intermédiaire"
-    assert form.hint("preset") == "au choix : official, kids1, kids2"
+    assert form.values["preset"] == "officielles"
+    assert form.hint("preset") == "au choix : officielles, enfants 1, enfants 2"
     assert form.hint("level") == "au choix : débutant, intermédiaire, expert"
     assert "stacking=on" in form.hint("options")
+
+
+@pytest.mark.parametrize("typed", ["officielles", "Enfants 2", "kids2", "official"])
+def test_the_form_takes_the_rules_as_the_french_screens_name_them(typed: str) -> None:
+    """'officielles' (what every French screen calls the rules) was refused: 'Règles
+    inconnues «officielles» : choisissez official, kids1, kids2.'."""
+    table, errors = check_new_table(good(preset=typed), FR)
+    assert errors == {}
+    assert table is not None
+    assert table.preset == {"o": "official", "e": "kids2", "k": "kids2"}[typed[0].lower()]
 
 
 # ---------------------------------------------------------------------------- the model
