@@ -452,7 +452,7 @@ def _keys_bar(ctl: ClientController) -> Render:
         model, tr = ctl.model, ctl.tr
         if model.confirm_quit:
             # lanuno play keeps no journal: its game ends with the program, for good.
-            lost = model.local and model.screen != "lobby"
+            lost = model.local and model.screen in ("play", "round_end")
             return [("class:refusal", " " + tr("quit.confirm_local" if lost else "quit.confirm"))]
         items: list[KeyItem] = []
         if model.screen == "play" and model.seat is not None and not ctl.finished:

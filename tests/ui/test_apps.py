@@ -267,6 +267,9 @@ def test_quitting_lanuno_play_mid_game_says_the_game_is_lost(lang: str) -> None:
         line = "".join(fragment[1] for fragment in _keys_bar(ctl)(80))
         assert line == " " + tr(key)
         assert len(line) <= 80
+        model.apply(GameEnd(winner=0, scores=(500, 0, 0, 0)), 0.0)  # nothing left to lose
+        line = "".join(fragment[1] for fragment in _keys_bar(ctl)(80))
+        assert line == " " + tr("quit.confirm")
 
 
 @pytest.mark.parametrize(
