@@ -879,11 +879,19 @@ def _verb_keys(kb: KeyBindings, ctl: ClientController) -> None:
         def _catch(_event: E) -> None:
             ctl.perform(model.catch())
 
+    game_over = Condition(lambda: model.screen == "game_end")
     for letter in "rR":
 
         @kb.add(letter, filter=in_lobby)
         def _ready(_event: E) -> None:
             ctl.toggle_ready()
+
+        @kb.add(letter, filter=game_over)
+        def _ready_again(_event: E) -> None:
+            # "Press Enter, then R": R alone did nothing; it is both.
+            model.continue_()
+            if not model.ready:
+                ctl.toggle_ready()
 
 
 # ---------------------------------------------------------------------------- app

@@ -680,6 +680,22 @@ async def test_after_the_game_a_player_goes_back_to_the_lobby_to_get_ready(lang:
         assert await asyncio.wait_for(app, 5) == 0
 
 
+async def test_r_on_the_games_result_goes_to_the_lobby_ready() -> None:
+    """'Press Enter, then R to play another game': R pressed at once did nothing at all."""
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(session, lang="en", input=pipe, output=DummyOutput())
+        )
+        session.feed(welcome(), lobby(), state())
+        session.feed(GameEnd(winner=0, scores=(512, 87, 40, 65)), lobby(ready=False))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "r")
+        await until(lambda: session.ready_calls == [True], "R alone: the lobby, ready")
+        await press(pipe, "\x11")
+        assert await asyncio.wait_for(app, 5) == 0
+
+
 async def screen_after_the_session(lang: str, *messages: Message) -> str:
     """The player's screen once the host's messages have come and the session has ended."""
     session = FakeSession()
