@@ -243,6 +243,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (2 for a usage error, after saying why)."""
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        # A bare "lanuno" said only "the following arguments are required: command".
+        parser.print_help()
+        return 2
     try:
         args = parser.parse_args(argv)
         if hasattr(args, "preset"):

@@ -113,3 +113,12 @@ def test_a_name_with_tabs_and_runs_of_spaces_is_tidied_and_cut() -> None:
     parser = build_parser()
     assert parser.parse_args(["play", "--name", " Ann\t  Marie "]).name == "Ann Marie"
     assert parser.parse_args(["join", "--name", "x" * 40]).name == "x" * 32
+
+
+def test_a_bare_lanuno_shows_its_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """'lanuno' alone said only 'the following arguments are required: command'."""
+    assert main([]) == 2
+    out = capsys.readouterr().out
+    for command in ("play", "host", "join", "screen", "sim"):
+        assert f"    {command} " in out
+    assert "required" not in out
