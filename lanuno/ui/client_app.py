@@ -10,6 +10,7 @@ the model and sends what the model returns.
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 from collections.abc import Callable, Sequence
 
@@ -56,6 +57,7 @@ from lanuno.ui.widgets import (
     modal_key_bindings,
     on_click,
     still_running,
+    terminal_lines,
     wrap_items,
     wrap_words,
 )
@@ -168,6 +170,17 @@ class ClientController:
     def toggle_help(self) -> None:
         self.model.help_open = not self.model.help_open
         self.invalidate()
+
+    def parting_line(self) -> str | None:
+        """What the terminal says once the screen is gone: a player who left a game under
+        way (Q, Ctrl-C) keeps the seat, held by the host (the screen went without a word,
+        and the player could not tell whether the seat was lost)."""
+        model = self.model
+        if model.local or self.finished or model.seat is None:
+            return None  # lanuno play keeps no game; a closed table has no seat to keep
+        if model.screen not in ("play", "round_end"):
+            return None  # leaving the lobby frees the seat
+        return self.tr("quit.seat_kept", table=model.table)
 
 
 # ---------------------------------------------------------------------------- layout
@@ -932,6 +945,11 @@ async def run_client_app(
         app.create_background_task(ctl.pump())
 
     try:
-        return await app.run_async(pre_run=start_pump)
+        status = await app.run_async(pre_run=start_pump)
     finally:
         await session.close()
+    parting = ctl.parting_line()
+    if parting is not None:
+        columns = shutil.get_terminal_size().columns
+        print("\n".join(terminal_lines(parting, columns)), flush=True)
+    return status

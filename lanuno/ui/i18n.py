@@ -509,6 +509,8 @@ EN: dict[str, str] = {
     "help.h.misc": "Q close the table  ? this help",
     "quit.confirm": "Leave the game? Press Y to leave, any other key to stay.",
     "quit.confirm_local": "Leave? This game will be lost. Press Y to leave, any other key to stay.",
+    "quit.seat_kept": "You left {table} during a game: your seat is kept (a bot plays it "
+    "meanwhile). Run lanuno join again to take it back.",
     "quit.confirm_host": (
         "Close the table for all (it stays saved)? Y to close, any other key to stay."
     ),
@@ -1139,6 +1141,8 @@ FR: dict[str, str] = {
     "quit.confirm": "Quitter la partie ? O pour partir, une autre touche pour rester.",
     "quit.confirm_local": "Quitter ? La partie sera perdue : O pour partir, une autre touche pour "
     "rester.",
+    "quit.seat_kept": "Vous avez quitté {table} en pleine partie : votre place est gardée (un "
+    "robot la joue en attendant). Relancez lanuno join pour la reprendre.",
     "quit.confirm_host": (
         "Fermer la table pour tous (sauvegardée) ? O ferme, autre touche : rester."
     ),

@@ -696,6 +696,43 @@ async def test_r_on_the_games_result_goes_to_the_lobby_ready() -> None:
         assert await asyncio.wait_for(app, 5) == 0
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_leaving_a_game_says_the_seat_is_kept(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q then Y mid-game closed the screen without a word: nothing said that the host keeps
+    the seat (a bot plays it meanwhile) and that lanuno join gives it back."""
+    tr = translator(lang)
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(session, lang=lang, input=pipe, output=DummyOutput())
+        )
+        session.feed(welcome(), lobby(), state())
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "q")
+        await press(pipe, tr("key.yes"))
+        assert await asyncio.wait_for(app, 5) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert said == tr("quit.seat_kept", table="Kitchen")
+
+
+def test_leaving_the_lobby_or_lanuno_play_says_nothing_of_a_seat() -> None:
+    """Leaving the lobby frees the seat; lanuno play keeps no game; a closed table, none."""
+    model = ClientModel(translator("en"))
+    ctl = ClientController(FakeSession(), model)
+    model.apply(welcome(), 0.0)
+    model.apply(lobby(), 0.0)
+    assert ctl.parting_line() is None
+    model.apply(state(), 0.0)
+    assert ctl.parting_line() is not None
+    model.local = True
+    assert ctl.parting_line() is None
+    model.local = False
+    ctl.finished = True
+    assert ctl.parting_line() is None
+
+
 async def screen_after_the_session(lang: str, *messages: Message) -> str:
     """The player's screen once the host's messages have come and the session has ended."""
     session = FakeSession()
