@@ -223,10 +223,14 @@ def _options(ctl: TableController) -> Render:
     def render(width: int) -> StyleAndTextTuples:
         model, tr = ctl.model, ctl.tr
         out: StyleAndTextTuples = [("class:title", f" {tr('host.options')}\n")]
+        by_rounds = model.lobby is not None and model.lobby.options.get("scoring") == "round_wins"
         for index, option in enumerate(model.option_rows()):
             cursor = "›" if index == model.option_cursor else " "
             style = "class:picker.cursor" if index == model.option_cursor else ""
-            label = fit(tr(f"opt.{option.key}"), width - 14)
+            name = f"opt.{option.key}"
+            if option.key == "target" and by_rounds:  # kids2 counts round wins (K2-11)
+                name = "rules.rounds_to_win"
+            label = fit(tr(name), width - 14)
             out.append((style, f" {cursor}{label} {value_text(tr, option.value):>10}\n"))
         return out
 

@@ -205,6 +205,27 @@ def test_table_options_in_french() -> None:
         check_golden("table_options_fr", render_text(app))
 
 
+@pytest.mark.parametrize(
+    ("lang", "label"), [("en", "Rounds to win"), ("fr", "Manches pour gagner")]
+)
+def test_the_options_of_a_game_won_by_rounds_name_its_target_so(lang: str, label: str) -> None:
+    """kids2 is won by 5 round wins (K2-11): its options read 'Points to win 5'."""
+    model = TableModel(translator(lang))
+    ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
+    kids2 = dataclasses.replace(
+        lobby(), preset="kids2", options={"target": 5, "scoring": "round_wins"}
+    )
+    with create_pipe_input() as pipe:
+        app = build_table_application(ctl, input=pipe, output=DummyOutput())
+        feed(model, kids2)
+        model.options_open = True
+        lines = render_text(app).splitlines()
+    target = [line for line in lines if line.rstrip().endswith(" 5")]
+    assert len(target) == 1
+    assert label in target[0]
+    assert translator(lang)("opt.target") not in "".join(lines)
+
+
 def test_table_turn(table: tuple[TableModel, Application[int]]) -> None:
     model, app = table
     no, caught_out, said_uno = UnoFlags(False, False), UnoFlags(False, True), UnoFlags(True, False)
