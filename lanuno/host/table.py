@@ -761,11 +761,10 @@ class Table(Dealing, Seating):
         """A bot plays this human seat now: its player's takeover after the drop grace, or
         T3's autopilot (which a table restored from its journal, or a screen paired late,
         knows from no event: the lobby says it)."""
-        slot = self.slots[seat]
         return (
-            slot.kind == "human"
+            self.slots[seat].kind == "human"
             and self.phase is not TablePhase.LOBBY
-            and (self.bot_controlled(seat))
+            and self.bot_controlled(seat)
         )
 
     def _bot(self, level: str) -> Bot:
