@@ -189,7 +189,6 @@ class PlainClient:
         self._lobby_said: str | None = None
         """The lobby's line, while it is the last line printed (the same lobby again, a
         seat's presence changing or a resume's, is not printed twice in a row)."""
-
         self.verbs = keys_in_play({})
         """The verbs this table's rules have (a kids' table has no pass: K1-4, K2-8)."""
 
