@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
+from lanuno.ui.i18n import Translator
 from lanuno.ui.plain import stdin_lines
+from lanuno.wire.crypto import normalize_room_code
 from lanuno.wire.messages import MAX_NAME, MessageError, check_name
 
 if TYPE_CHECKING:
@@ -153,6 +155,27 @@ async def read_answer(prompt: str) -> str | None:
         async for line in lines:
             return line.strip()
     return None
+
+
+def well_formed_code(text: str) -> bool:
+    """Whether ``text`` reads as a room or screen code (6 digits, grouping aside)."""
+    try:
+        normalize_room_code(text)
+    except ValueError:
+        return False
+    return True
+
+
+async def read_code(command: str, prompt: str, tr: Translator) -> str:
+    """A room or screen code typed after ``prompt``, asked again while it is not 6 digits:
+    a typo is named for what it is and costs no connection ("" at the end of input)."""
+    while True:
+        answer = await read_answer(prompt)
+        if answer is None:
+            return ""
+        if well_formed_code(answer):
+            return answer
+        complain(command, tr("code.format"))
 
 
 async def read_line(prompt: str) -> str:

@@ -16,10 +16,11 @@ from lanuno.commands.common import (
     complain,
     locator_for,
     read_answer,
-    read_line,
+    read_code,
     say,
     say_item,
     split_address,
+    well_formed_code,
 )
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
@@ -37,6 +38,9 @@ from lanuno.wire.errors import CloseCode
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.code and not well_formed_code(args.code):
+        complain("join", translator(args.lang)("code.format"))
+        return 2
     try:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:
@@ -208,7 +212,7 @@ async def _join(args: argparse.Namespace) -> int:
                 seat_file.keep(None)
         else:
             return await play_in_terminal(session, args)
-    code = args.code or await read_line(tr("join.code"))
+    code = args.code or await read_code("join", tr("join.code"), tr)
     for attempt in range(1, CODE_TRIES + 1):
         session = NetClientSession(
             host,
@@ -229,7 +233,7 @@ async def _join(args: argparse.Namespace) -> int:
             if hint is not None and attempt == 1:
                 complain("join", hint)
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
-                code = await read_line(tr("join.code"))  # a typo: type it again
+                code = await read_code("join", tr("join.code"), tr)  # a typo: again
                 continue
             if error.no_such_table:
                 complain("join", tr("join.hall_hint"))

@@ -13,10 +13,11 @@ from lanuno.commands.common import (
     CODE_TRIES,
     complain,
     locator_for,
-    read_line,
+    read_code,
     say,
     say_item,
     split_address,
+    well_formed_code,
 )
 from lanuno.commands.join import choose_number
 from lanuno.net.discovery import (
@@ -73,6 +74,9 @@ async def show_until_closed(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.code and not well_formed_code(args.code):
+        complain("screen", translator(args.lang)("code.format"))
+        return 2
     try:
         return asyncio.run(_screen(args))
     except KeyboardInterrupt:
@@ -120,7 +124,7 @@ async def _screen(args: argparse.Namespace) -> int:
         if table is None:
             return 1
         host, port, number = table.address, table.port, table.table
-    code = args.code or await read_line(tr("screen.code"))
+    code = args.code or await read_code("screen", tr("screen.code"), tr)
     locate = locator_for(args, host)  # as a player's client: a lost host is looked for
     for attempt in range(1, CODE_TRIES + 1):
         remote = RemoteScreen(host, port, code, table=number, locate=locate)
@@ -130,7 +134,7 @@ async def _screen(args: argparse.Namespace) -> int:
             reason = translate_reason(error.reason, tr)
             complain("screen", tr("screen.failed", address=error.address, reason=reason))
             if error.wrong_code and not args.code and attempt < CODE_TRIES:
-                code = await read_line(tr("screen.code"))  # a typo: type it again
+                code = await read_code("screen", tr("screen.code"), tr)  # a typo: again
                 continue
             return 1
         break

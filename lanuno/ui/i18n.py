@@ -203,6 +203,7 @@ EN: dict[str, str] = {
     "join.resume_failed": "{reason}; joining with the room code instead",
     "join.seat_damaged": "a saved seat could not be read: it is set aside as {path}",
     "join.code": "room code (on the shared screen): ",
+    "code.format": "a code is 6 digits, like 482 915",
     "join.failed": "could not join {address}: {reason}",
     "join.hall_hint": "the host's screen lists its tables; a bare lanuno join lists every "
     "table on the LAN",
@@ -838,6 +839,7 @@ FR: dict[str, str] = {
     "join.resume_failed": "{reason} ; on rejoint avec le code de la salle",
     "join.seat_damaged": "une place sauvegardée est illisible : elle est mise de côté ({path})",
     "join.code": "code de la salle (sur l'écran commun) : ",
+    "code.format": "un code a 6 chiffres, comme 482 915",
     "join.failed": "impossible de rejoindre {address} : {reason}",
     "join.hall_hint": "l'écran de l'hôte liste ses tables ; lanuno join sans adresse liste "
     "toutes les tables du réseau",

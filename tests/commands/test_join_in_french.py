@@ -112,6 +112,49 @@ async def test_a_room_code_typed_wrong_is_asked_again_up_to_three_times(
     assert out.err.count(WRONG_CODE_FR) == 3
 
 
+async def test_a_code_that_is_not_6_digits_is_asked_again_without_a_connection(
+    server: TableServer,
+    typed: Callable[[str], None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    joined: list[int | None] = []
+
+    async def play(session: NetClientSession, _args: object) -> int:
+        joined.append(session.check_number)
+        await session.close()
+        return 0
+
+    monkeypatch.setattr(join_command, "play_in_terminal", play)
+    # Two typos of the form, then the code: no "wrong code" (nothing was sent), and the
+    # three tries a wrong code gets are all still there.
+    typed(f"12ab\n48291\n{CODE[:3]} {CODE[3:]}\n")
+    assert await run_join(f"127.0.0.1:{server.port}") == 0
+    assert len(joined) == 1
+    out = capsys.readouterr()
+    assert out.out == CODE_QUESTION_FR * 3
+    assert out.err == "lanuno join: un code a 6 chiffres, comme 482 915\n" * 2
+
+
+@pytest.mark.parametrize(
+    ("command", "lang", "said"),
+    [
+        ("join", "fr", "lanuno join: un code a 6 chiffres, comme 482 915\n"),
+        ("screen", "en", "lanuno screen: a code is 6 digits, like 482 915\n"),
+    ],
+)
+def test_a_code_given_that_is_not_6_digits_is_refused_before_any_connection(
+    command: str, lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    port = closed_port()  # nothing listens: a connection would fail another way
+    args = build_parser().parse_args(
+        [command, f"127.0.0.1:{port}", "--code", "48-29-1x", "--lang", lang]
+    )
+    run = join_command.run if command == "join" else screen_command.run
+    assert run(args) == 2
+    assert capsys.readouterr().err == said
+
+
 async def test_the_right_code_typed_after_a_wrong_one_joins(
     server: TableServer,
     typed: Callable[[str], None],

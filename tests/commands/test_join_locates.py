@@ -135,14 +135,14 @@ async def test_a_screen_code_typed_wrong_is_asked_again_as_a_room_code_is(
         async def close(self) -> None:
             pass
 
-    async def typed(_prompt: str) -> str:
+    async def typed(_command: str, _prompt: str, _tr: object) -> str:
         return next(codes)
 
     async def shown(*_args: object, **_kwargs: object) -> int:
         return 0
 
     monkeypatch.setattr(screen_command, "RemoteScreen", Screen)
-    monkeypatch.setattr(screen_command, "read_line", typed)
+    monkeypatch.setattr(screen_command, "read_code", typed)
     monkeypatch.setattr(screen_command, "run_table_app", shown)
     args = build_parser().parse_args(["screen", "127.0.0.1:7777"])
     assert await screen_command._screen(args) == 0
