@@ -559,16 +559,23 @@ def _lobby_seat_state(tr: Translator, seat: LobbySeat) -> str:
     return ", ".join(tags)
 
 
+def _ended_lines(ctl: ClientController, width: int) -> StyleAndTextTuples:
+    """Why the table ended for this player (its last error line), and how to leave."""
+    tr = ctl.tr
+    ended = [line.text for line in ctl.model.log.lines if line.kind == "error"]
+    out: StyleAndTextTuples = []
+    for piece in wrap_words(ended[-1] if ended else tr("bye.closed"), width - 2):
+        out.append(("class:refusal", f" {piece}\n"))
+    out.append(("class:prompt", " " + tr("lobby.closed_leave")))
+    return out
+
+
 def _lobby_prompt(ctl: ClientController, width: int) -> StyleAndTextTuples:
     """Below the seats: what to press, what the table waits for, or why it ended."""
     model, tr = ctl.model, ctl.tr
     out: StyleAndTextTuples = []
     if ctl.finished:  # kicked, the table closed, the link lost for good: say so here too
-        ended = [line.text for line in model.log.lines if line.kind == "error"]
-        for piece in wrap_words(ended[-1] if ended else tr("bye.closed"), width - 2):
-            out.append(("class:refusal", f" {piece}\n"))
-        out.append(("class:prompt", " " + tr("lobby.closed_leave")))
-        return out
+        return _ended_lines(ctl, width)
     if ctl.connection() == "reconnecting":  # R would reach nobody: say why it waits
         said = [tr("plain.reconnecting")]
         if model.host_still_lost:
@@ -634,6 +641,9 @@ def _end_screen(ctl: ClientController) -> Render:
             style = "class:winner" if winner else ""
             out.append((style, f" {'★' if winner else ' '} {fit(name, 24)} {score:>7}\n"))
         out.append(("", "\n"))
+        if ctl.finished:  # the table closed, kicked, the link lost: no lobby, no next round
+            out.extend(_ended_lines(ctl, width))
+            return out
         if model.screen == "game_end":
             waiting = tr("end.next_game_local" if model.local else "end.next_game")
         elif model.next_round_started is not None:

@@ -907,3 +907,22 @@ def test_a_lobby_of_players_not_ready_does_not_read_ready(remote: bool) -> None:
     assert "not ready" in wide
     assert not any(line.strip().startswith("Ready:") for line in wide.splitlines())
     assert "The table is ready: " in wide
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_table_closed_after_its_last_round_offers_no_lobby(lang: str) -> None:
+    """The winner's screen still said 'Press Enter for the lobby, where the next game
+    gathers' once the host had closed the table for good: it now says why it ended, and Q."""
+    tr = translator(lang)
+    closed = Bye(code=int(CloseCode.HOST_SHUTDOWN), reason="the host closed the table")
+    game_over = GameEnd(winner=0, scores=(512, 87, 40, 65))
+    screen = " ".join(
+        (
+            await screen_after_the_session(lang, welcome(), lobby(), state(), game_over, closed)
+        ).split()
+    )
+    assert tr("end.game_title") in screen
+    assert " ".join(tr("end.next_game").split()) not in screen
+    assert " ".join(tr("lobby.closed_leave").split()) in screen
+    said = {"en": "The host closed the connection", "fr": "L'hôte a fermé la connexion"}[lang]
+    assert said in screen
