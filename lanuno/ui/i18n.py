@@ -341,10 +341,10 @@ EN: dict[str, str] = {
     "level.expert": "expert",
     # plain (line-based) client and headless log
     "plain.help": (
-        "Type an action (play R7, play W+4 B, draw, pass, uno, color G, catch 2, "
-        "challenge, accept; seats count from 1), or the number of one listed under 'You may', "
-        "or: ready, state, help, quit."
+        "Type an action ({actions}; seats count from 1), or the number of one listed under "
+        "'You may', or: ready, state, help, quit."
     ),
+    "plain.help_example": "{action}",
     # the line client's verbs (ui/typed.py): typed in either language
     "verb.play": "play",
     "verb.draw": "draw",
@@ -972,11 +972,11 @@ FR: dict[str, str] = {
     "level.intermediate": "intermédiaire",
     "level.expert": "expert",
     "plain.help": (
-        "Tapez une action («jouer R7», «jouer J+4 B», «piocher», «passer», «uno», "
-        "«couleur V», «contre-uno 2», «contester», «prendre» ; les places se comptent à "
-        "partir de 1 ; J jaune, V vert, Pa Passe, In Inversion, Jok Joker), ou le numéro "
-        "d'une action proposée, ou : «prêt», «état», «aide», «quitter»."
+        "Tapez une action ({actions} ; les places se comptent à partir de 1 ; J jaune, "
+        "V vert, Pa Passe, In Inversion, Jok Joker), ou le numéro d'une action proposée, "
+        "ou : «prêt», «état», «aide», «quitter»."
     ),
+    "plain.help_example": "«{action}»",
     # les verbes du client en lignes (ui/typed.py) : tapés dans l'une ou l'autre langue
     "verb.play": "jouer",
     "verb.draw": "piocher",

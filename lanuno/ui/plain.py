@@ -51,6 +51,32 @@ from lanuno.wire.messages import (
 # The client's own words, in either language (actions: ui/typed.py).
 QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
 HELP_WORDS = frozenset({"help", "?", "aide"})
+
+
+def plain_help(tr: Translator, words: ActionWords, options: Mapping[str, OptionValue]) -> str:
+    """What may be typed, with an example of each action this table's rules have (a kids'
+    table has no Wild Draw Four to challenge, no Counter-UNO, but gifts or a hand limit)."""
+    verbs = keys_in_play(options)
+    wilds = options.get("deck") != "numbers"  # K1-1: the kids' first deck has no wild
+    examples = [
+        ("play R7", True),
+        ("play W+4 B", wilds),
+        ("draw", True),
+        ("pass", "pass" in verbs),
+        ("uno", True),
+        ("color G", wilds),
+        ("catch 1", "catch" in verbs),
+        ("challenge", "challenge" in verbs),
+        ("accept", "accept" in verbs),
+        ("give 1", options.get("draw_two_gift") is True),
+        ("target 1", options.get("kids_choose_target") is True),
+        ("swap 1", options.get("seven_o") is True),
+        ("return R7", options.get("hand_limit") not in (None, False)),
+    ]
+    actions = [tr("plain.help_example", action=words.show(a)) for a, shown in examples if shown]
+    return tr("plain.help", actions=", ".join(actions))
+
+
 STATE_WORDS = frozenset({"state", "état", "etat"})
 READY_WORDS = frozenset({"ready", "r", "prêt", "pret"})
 
@@ -190,6 +216,9 @@ class PlainClient:
         """The lobby's line, while it is the last line printed (the same lobby again, a
         seat's presence changing or a resume's, is not printed twice in a row)."""
         self.verbs = keys_in_play({})
+        self.options: Mapping[str, OptionValue] = {}
+        self._helped = False
+        """This table's rules, as the host last said them (for the help's examples)."""
         """The verbs this table's rules have (a kids' table has no pass: K1-4, K2-8)."""
 
     def name_of(self, seat: int | None) -> str:
@@ -254,6 +283,7 @@ class PlainClient:
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
         self.verbs = keys_in_play(message.options)
+        self.options = message.options
         self._away.welcomed(self.state, message.seat)  # mid-game: back after a drop
         self._welcomed = True
         check = self.session.check_number
@@ -275,10 +305,14 @@ class PlainClient:
         # has none there (it is said again with the seat, when the game ends).
         if check is not None and not self.local and message.seat is not None:
             self.say(tr("lobby.check", check=format_check_number(check)))
+        if not self._helped:  # once, with this table's rules: its actions, not every one
+            self._helped = True
+            self.say(plain_help(tr, self.words, self.options))
 
     def _show_lobby(self, message: Lobby) -> None:
         self.lobby = message
         self.verbs = keys_in_play(message.options)  # the host may change the rules
+        self.options = message.options
         self._at_table.set()
         if self.local and not self._seen_a_game:
             return  # lanuno play seats its bots and starts: no "type ready" meanwhile
@@ -343,7 +377,7 @@ class PlainClient:
         if word in QUIT_WORDS:
             return False
         if word in HELP_WORDS:
-            self.say(self.tr("plain.help"))
+            self.say(plain_help(self.tr, self.words, self.options))
         elif word in STATE_WORDS:
             if self.state is not None:
                 self.say(
@@ -391,7 +425,6 @@ class PlainClient:
 
     async def run(self, lines: AsyncIterator[str]) -> int:
         """Play game after game until 'quit' (or the end of the input, or of the session)."""
-        self.say(self.tr("plain.help"))
 
         async def feed() -> None:
             async for message in self.session.updates():

@@ -111,6 +111,8 @@ SAMPLES = {
     "example": "contre-uno 2",
     "first": 4,
     "second": 3,
+    "action": "jouer R7",
+    "actions": "«jouer R7», «piocher»",
 }
 
 

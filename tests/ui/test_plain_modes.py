@@ -19,12 +19,14 @@ from ui_fakes import FakeScreen, FakeSession, event, lobby, opening_events, stat
 
 from lanuno.client.notices import SeatLost
 from lanuno.engine.rules import preset, rules_from_words
+from lanuno.host.projection import rules_options
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.server import ServerLimits, TableScreen, TableServer
 from lanuno.ui.client_model import ClientModel
 from lanuno.ui.i18n import translator
-from lanuno.ui.plain import PlainClient, log_screen
+from lanuno.ui.plain import PlainClient, log_screen, plain_help
+from lanuno.ui.typed import ActionWords
 from lanuno.ui.widgets import terminal_lines
 from lanuno.wire.errors import CloseCode
 from lanuno.wire.messages import (
@@ -587,14 +589,37 @@ def test_a_plain_client_in_a_terminal_breaks_its_lines_at_words(
     'n de cette partie'); piped, the lines stay whole."""
     monkeypatch.setattr(shutil, "get_terminal_size", lambda *_a: os.terminal_size((80, 24)))
     shown = Terminal()
-    PlainClient(FakeSession(seat=2), shown, lang="fr").say(translator("fr")("plain.help"))
+    tr = translator("fr")
+    said = plain_help(tr, ActionWords(tr), {})
+    PlainClient(FakeSession(seat=2), shown, lang="fr").say(said)
     lines = shown.getvalue().splitlines()
     assert len(lines) > 1
     assert all(len(line) <= 80 for line in lines)
-    assert " ".join(lines) == translator("fr")("plain.help")
+    assert " ".join(lines) == said
     piped = io.StringIO()
-    PlainClient(FakeSession(seat=2), piped, lang="fr").say(translator("fr")("plain.help"))
-    assert piped.getvalue() == translator("fr")("plain.help") + "\n"
+    PlainClient(FakeSession(seat=2), piped, lang="fr").say(said)
+    assert piped.getvalue() == said + "\n"
+
+
+@pytest.mark.parametrize(
+    ("table", "lang", "shown", "hidden"),
+    [
+        ("official", "en", ["play W+4 B", "color G", "catch 2", "challenge", "pass"], ["give"]),
+        ("kids1", "en", ["play R7", "draw", "return R7"], ["W+4", "color", "catch", "pass"]),
+        ("kids2", "fr", ["«donner 2»", "«remettre R7»", "«couleur V»"], ["contre-uno", "conteste"]),
+    ],
+)
+def test_the_line_clients_help_shows_the_actions_of_its_tables_rules(
+    table: str, lang: str, shown: list[str], hidden: list[str]
+) -> None:
+    """The help listed every action of the official rules at a kids' table too: a Counter-UNO
+    and a challenge it does not play, a Wild Draw Four its deck does not hold."""
+    tr = translator(lang)
+    said = plain_help(tr, ActionWords(tr), rules_options(preset(table)))
+    for action in shown:
+        assert action in said
+    for action in hidden:
+        assert action not in said
 
 
 def test_terminal_lines_keep_an_indent_and_never_cut_a_long_word() -> None:
