@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lanuno.net.streams import settle_quietly
 from lanuno.wire.connection import (
     CLIENT_HELLO_LENGTH,
     TABLE_BYTE,
@@ -395,6 +396,7 @@ class Listener:
         assert task is not None
         self._tasks.add(task)
         self._writers.add(writer)
+        settle_quietly(writer)
         handed = False
         try:
             handed = await self._route(reader, writer)

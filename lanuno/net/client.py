@@ -41,6 +41,7 @@ from lanuno.client import (
 from lanuno.client.deal import DealSeen
 from lanuno.client.session import FINAL_CLOSE_CODES, MAX_REFUSALS, WRONG_CODE
 from lanuno.net.seat_store import SeatFile
+from lanuno.net.streams import settle_quietly
 from lanuno.wire.errors import CloseCode
 from lanuno.wire.fairness import ClientSeeds
 from lanuno.wire.messages import Message, State, Welcome
@@ -94,6 +95,7 @@ async def open_first(
     unique = list(dict.fromkeys(endpoints))
     if len(unique) == 1:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(*unique[0]), timeout)
+        settle_quietly(writer)
         return reader, writer, unique[0]
     tries = {
         asyncio.create_task(asyncio.wait_for(asyncio.open_connection(*e), timeout)): e
@@ -124,6 +126,7 @@ async def open_first(
         assert error is not None
         raise error
     reader, writer = winner.result()
+    settle_quietly(writer)
     return reader, writer, tries[winner]
 
 

@@ -266,9 +266,9 @@ def test_lanuno_join_lists_the_tables_it_finds_and_joins_the_chosen_one() -> Non
             if "Salon" in line and "7777" in line:
                 join.stdin.write(b"1\n")
                 join.stdin.flush()
-            if line.startswith("Welcome to Salon"):
+            if "Welcome to Salon" in line:  # after the prompt, on its line (stdin is a pipe)
                 join.stdin.write(b"quit\n")
                 join.stdin.flush()
                 break
-        assert any(line.startswith("Welcome to Salon") for line in lines), lines
+        assert any("Welcome to Salon" in line for line in lines), lines
         assert join.wait(10) == 0
