@@ -51,6 +51,8 @@ from lanuno.wire.messages import (
 # The client's own words, in either language (actions: ui/typed.py).
 QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
 HELP_WORDS = frozenset({"help", "?", "aide"})
+STATE_WORDS = frozenset({"state", "état", "etat"})
+READY_WORDS = frozenset({"ready", "r", "prêt", "pret"})
 
 
 def plain_help(tr: Translator, words: ActionWords, options: Mapping[str, OptionValue]) -> str:
@@ -75,10 +77,6 @@ def plain_help(tr: Translator, words: ActionWords, options: Mapping[str, OptionV
     ]
     actions = [tr("plain.help_example", action=words.show(a)) for a, shown in examples if shown]
     return tr("plain.help", actions=", ".join(actions))
-
-
-STATE_WORDS = frozenset({"state", "état", "etat"})
-READY_WORDS = frozenset({"ready", "r", "prêt", "pret"})
 
 
 class Narrator:
@@ -216,10 +214,11 @@ class PlainClient:
         """The lobby's line, while it is the last line printed (the same lobby again, a
         seat's presence changing or a resume's, is not printed twice in a row)."""
         self.verbs = keys_in_play({})
-        self.options: Mapping[str, OptionValue] = {}
-        self._helped = False
-        """This table's rules, as the host last said them (for the help's examples)."""
         """The verbs this table's rules have (a kids' table has no pass: K1-4, K2-8)."""
+        self.options: Mapping[str, OptionValue] = {}
+        """This table's rules, as the host last said them (for the help's examples)."""
+        self._helped = False
+        """The help was said (once, after the first welcome)."""
 
     def name_of(self, seat: int | None) -> str:
         if seat is None:
