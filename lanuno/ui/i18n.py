@@ -341,10 +341,12 @@ EN: dict[str, str] = {
     "level.expert": "expert",
     # plain (line-based) client and headless log
     "plain.help": (
-        "Type an action ({actions}; seats count from 1), or the number of one listed under "
-        "'You may', or: ready, state, help, quit."
+        "Type an action ({actions}; seats count from 1; {letters}), or the number of one "
+        "listed under 'You may', or: ready, state, help, quit."
     ),
     "plain.help_example": "{action}",
+    "plain.letters": "R red, Y yellow, G green, B blue",
+    "plain.letters_actions": "R red, Y yellow, G green, B blue, S Skip, R Reverse, W Wild",
     # the line client's verbs (ui/typed.py): typed in either language
     "verb.play": "play",
     "verb.draw": "draw",
@@ -972,11 +974,12 @@ FR: dict[str, str] = {
     "level.intermediate": "intermédiaire",
     "level.expert": "expert",
     "plain.help": (
-        "Tapez une action ({actions} ; les places se comptent à partir de 1 ; J jaune, "
-        "V vert, Pa Passe, In Inversion, Jok Joker), ou le numéro d'une action proposée, "
-        "ou : «prêt», «état», «aide», «quitter»."
+        "Tapez une action ({actions} ; les places se comptent à partir de 1 ; {letters}), "
+        "ou le numéro d'une action proposée, ou : «prêt», «état», «aide», «quitter»."
     ),
     "plain.help_example": "«{action}»",
+    "plain.letters": "J jaune, V vert",
+    "plain.letters_actions": "J jaune, V vert, Pa Passe, In Inversion, Jok Joker",
     # les verbes du client en lignes (ui/typed.py) : tapés dans l'une ou l'autre langue
     "verb.play": "jouer",
     "verb.draw": "piocher",

@@ -76,7 +76,9 @@ def plain_help(tr: Translator, words: ActionWords, options: Mapping[str, OptionV
         ("return R7", options.get("hand_limit") not in (None, False)),
     ]
     actions = [tr("plain.help_example", action=words.show(a)) for a, shown in examples if shown]
-    return tr("plain.help", actions=", ".join(actions))
+    # The letters of the cards this deck holds (kids1's has neither Skip nor Reverse nor wild).
+    letters = tr("plain.letters_actions" if wilds else "plain.letters")
+    return tr("plain.help", actions=", ".join(actions), letters=letters)
 
 
 class Narrator:

@@ -113,6 +113,7 @@ SAMPLES = {
     "second": 3,
     "action": "jouer R7",
     "actions": "«jouer R7», «piocher»",
+    "letters": "J jaune, V vert",
 }
 
 

@@ -605,7 +605,13 @@ def test_a_plain_client_in_a_terminal_breaks_its_lines_at_words(
     ("table", "lang", "shown", "hidden"),
     [
         ("official", "en", ["play W+4 B", "color G", "catch 2", "challenge", "pass"], ["give"]),
-        ("kids1", "en", ["play R7", "draw", "return R7"], ["W+4", "color", "catch", "pass"]),
+        (
+            "kids1",
+            "en",
+            ["play R7", "draw", "return R7"],
+            ["W+4", "color", "catch", "pass", "Skip"],
+        ),
+        ("kids1", "fr", ["«remettre R7»", "V vert"], ["Passe", "Inversion", "Joker"]),
         ("kids2", "fr", ["«donner 2»", "«remettre R7»", "«couleur V»"], ["contre-uno", "conteste"]),
     ],
 )
