@@ -48,6 +48,21 @@ def typed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
         stdin.close()
 
 
+@pytest.fixture
+def joined(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The check numbers of the sessions that reached the game screen (a stub here, which
+    closes the session at once)."""
+    seen: list[int | None] = []
+
+    async def play(session: NetClientSession, _args: object) -> int:
+        seen.append(session.check_number)  # the channel is open: the game screen next
+        await session.close()
+        return 0
+
+    monkeypatch.setattr(join_command, "play_in_terminal", play)
+    return seen
+
+
 def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -115,17 +130,9 @@ async def test_a_room_code_typed_wrong_is_asked_again_up_to_three_times(
 async def test_a_code_that_is_not_6_digits_is_asked_again_without_a_connection(
     server: TableServer,
     typed: Callable[[str], None],
-    monkeypatch: pytest.MonkeyPatch,
+    joined: list[int | None],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    joined: list[int | None] = []
-
-    async def play(session: NetClientSession, _args: object) -> int:
-        joined.append(session.check_number)
-        await session.close()
-        return 0
-
-    monkeypatch.setattr(join_command, "play_in_terminal", play)
     # Two typos of the form, then the code: no "wrong code" (nothing was sent), and the
     # three tries a wrong code gets are all still there.
     typed(f"12ab\n48291\n{CODE[:3]} {CODE[3:]}\n")
@@ -158,17 +165,9 @@ def test_a_code_given_that_is_not_6_digits_is_refused_before_any_connection(
 async def test_the_right_code_typed_after_a_wrong_one_joins(
     server: TableServer,
     typed: Callable[[str], None],
-    monkeypatch: pytest.MonkeyPatch,
+    joined: list[int | None],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    joined: list[int | None] = []
-
-    async def play(session: NetClientSession, _args: object) -> int:
-        joined.append(session.check_number)  # the channel is open: the game screen next
-        await session.close()
-        return 0
-
-    monkeypatch.setattr(join_command, "play_in_terminal", play)
     typed(f"000000\n{CODE}\n")
     assert await run_join(f"127.0.0.1:{server.port}") == 0
     assert len(joined) == 1
