@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from lanuno.engine.rules import Rules, preset, with_options
 from lanuno.host.pace import NO_PACE, FixedPace, LevelPace, Pace
-from lanuno.ui.i18n import Translator
+from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.plain import stdin_lines
 from lanuno.wire.crypto import normalize_room_code
 from lanuno.wire.messages import MAX_NAME, MessageError, check_name
@@ -164,6 +164,15 @@ def well_formed_code(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def refuse_malformed_code(command: str, args: argparse.Namespace) -> bool:
+    """Say so (in the player's language) when ``--code`` is not 6 digits: refused before any
+    connection, as a typo would be."""
+    if args.code and not well_formed_code(args.code):
+        complain(command, translator(args.lang)("code.format"))
+        return True
+    return False
 
 
 async def read_code(command: str, prompt: str, tr: Translator) -> str:

@@ -17,10 +17,10 @@ from lanuno.commands.common import (
     locator_for,
     read_answer,
     read_code,
+    refuse_malformed_code,
     say,
     say_item,
     split_address,
-    well_formed_code,
 )
 from lanuno.commands.terminal import play_in_terminal
 from lanuno.net.client import JoinError, NetClientSession
@@ -38,8 +38,7 @@ from lanuno.wire.errors import CloseCode
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.code and not well_formed_code(args.code):
-        complain("join", translator(args.lang)("code.format"))
+    if refuse_malformed_code("join", args):
         return 2
     try:
         return asyncio.run(_join(args))

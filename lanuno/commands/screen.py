@@ -14,10 +14,10 @@ from lanuno.commands.common import (
     complain,
     locator_for,
     read_code,
+    refuse_malformed_code,
     say,
     say_item,
     split_address,
-    well_formed_code,
 )
 from lanuno.commands.join import choose_number
 from lanuno.net.discovery import (
@@ -74,8 +74,7 @@ async def show_until_closed(
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.code and not well_formed_code(args.code):
-        complain("screen", translator(args.lang)("code.format"))
+    if refuse_malformed_code("screen", args):
         return 2
     try:
         return asyncio.run(_screen(args))

@@ -215,12 +215,15 @@ class PlainClient:
         self._lobby_said: str | None = None
         """The lobby's line, while it is the last line printed (the same lobby again, a
         seat's presence changing or a resume's, is not printed twice in a row)."""
-        self.verbs = keys_in_play({})
-        """The verbs this table's rules have (a kids' table has no pass: K1-4, K2-8)."""
         self.options: Mapping[str, OptionValue] = {}
-        """This table's rules, as the host last said them (for the help's examples)."""
+        """This table's rules, as the host last said them (the help, the verbs in play)."""
         self._helped = False
         """The help was said (once, after the first welcome)."""
+
+    @property
+    def verbs(self) -> frozenset[str]:
+        """The verbs this table's rules have (a kids' table has no pass: K1-4, K2-8)."""
+        return keys_in_play(self.options)
 
     def name_of(self, seat: int | None) -> str:
         if seat is None:
@@ -283,7 +286,6 @@ class PlainClient:
 
     def _show_welcome(self, message: Welcome) -> None:
         tr = self.tr
-        self.verbs = keys_in_play(message.options)
         self.options = message.options
         self._away.welcomed(self.state, message.seat)  # mid-game: back after a drop
         self._welcomed = True
@@ -312,8 +314,7 @@ class PlainClient:
 
     def _show_lobby(self, message: Lobby) -> None:
         self.lobby = message
-        self.verbs = keys_in_play(message.options)  # the host may change the rules
-        self.options = message.options
+        self.options = message.options  # the host may change the rules
         self._at_table.set()
         if self.local and not self._seen_a_game:
             return  # lanuno play seats its bots and starts: no "type ready" meanwhile
