@@ -148,6 +148,8 @@ MAX_STEPS_PER_TICK = 200
 
 BOT_THINKING_RETRY = 0.02
 """Seconds before a bot thinking in a worker is asked again for its answer."""
+BOT_FAILED_RETRY = 1.0
+"""Seconds before the bots are asked again after one failed and nothing stood in."""
 
 
 def default_bot_factory(level: str) -> Bot:
@@ -734,6 +736,8 @@ class Table(Dealing, Seating):
                     self._run_bots(now)
                 except BotThinking:  # the answer comes from a worker: ask again soon
                     self._bot_plan = (now + BOT_THINKING_RETRY, self.sid)
+                except Exception as error:
+                    self._bot_failed(error, now)
             else:
                 self._replan_bots(now)
             return True
@@ -802,6 +806,22 @@ class Table(Dealing, Seating):
         game = self.game
         assert game is not None
         bot_step(game, self._bot_at, self._rng, lambda action: self._bot_act(action, now))
+
+    def _bot_failed(self, error: Exception, now: float) -> None:
+        """A bot raised (a bug): the actor's timer decision stands in for a bot playing it,
+        and if nothing could be applied the bots are asked again later. Either way a plan
+        is left: a table whose bot plan was dropped would wait for ever."""
+        self.log(f"a bot failed: {type(error).__name__}: {error}")
+        game = self.game
+        assert game is not None
+        actor = game.round.actor
+        try:
+            if self.bot_controlled(actor) and self._bot_act(Timeout(actor), now):
+                return
+        except Exception as again:
+            self.log(f"the timer decision failed too: {type(again).__name__}: {again}")
+        if self._bot_plan is None:
+            self._bot_plan = (now + BOT_FAILED_RETRY, self.sid)
 
     def _bot_at(self, seat: int) -> Bot | None:
         return self._bot_for(seat) if self.bot_controlled(seat) else None

@@ -10,10 +10,11 @@ import signal
 import stat
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from helpers import free_port, stop, until
+from helpers import NeverHappened, free_port, stop, until
 
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.seat_store import STATE_ENV
@@ -36,7 +37,13 @@ def start_join(port: int, state: Path, out: Path, *extra: str) -> subprocess.Pop
 
 
 async def act_on_turn(
-    client: subprocess.Popen[bytes], table: Table, seat: int, out: Path, *, tries: int = 3
+    client: subprocess.Popen[bytes],
+    table: Table,
+    seat: int,
+    out: Path,
+    *,
+    tries: int = 3,
+    host_log: Sequence[str] = (),
 ) -> None:
     """On the seat's next turn, type an action its client sends; wait until it is applied.
 
@@ -48,7 +55,12 @@ async def act_on_turn(
     def my_turn() -> bool:
         return table.game is not None and table.game.round.actor == seat
 
-    await until(my_turn, "the seat's turn", timeout=30)
+    try:
+        await until(my_turn, "the seat's turn", timeout=30)
+    except NeverHappened as error:  # a rare CI failure: say what the table was doing
+        raise AssertionError(
+            f"{error}\n{describe(table, host_log)}\n{_said(out)[-1500:]}"
+        ) from None
     assert table.game is not None
     # The seat's first legal move, as the player types it ("0 play R7": "play R7").
     moves = [str(a).split(" ", 1)[1] for a in table.game.seat_view(seat).legal]
@@ -67,6 +79,15 @@ async def act_on_turn(
     raise AssertionError(f"{move!r} refused {tries} times: " + _said(out)[-1500:])
 
 
+def describe(table: Table, host_log: Sequence[str]) -> str:
+    """The host's side of a wait that never ended: phase, turn, bot plan, seats, log."""
+    game = table.game
+    turn = "no game" if game is None else f"{game.round.phase} actor {game.round.actor}"
+    seats = [(s.name, s.kind, s.peer, s.dropped_at, s.taken_over) for s in table.slots]
+    log = "\n".join(host_log[-20:])
+    return f"{table.phase} {turn} plan {table._bot_plan} seats {seats}\nhost log:\n{log}"
+
+
 def _said(out: Path) -> str:
     return out.read_text(errors="replace")
 
@@ -75,7 +96,8 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
     # A long grace: the bot must not take the seat over while the client is away.
     config = TableConfig(next_round_after=None, drop_grace=60.0)
     table = Table(config, os.urandom, rng=random.Random(5))
-    server = TableServer(table, host="127.0.0.1", port=0, limits=ServerLimits())
+    lines: list[str] = []
+    server = TableServer(table, host="127.0.0.1", port=0, limits=ServerLimits(), log=lines.append)
     await server.start()
     state, out = tmp_path / "state", tmp_path / "client.log"
     first = start_join(server.port, state, out, "--code", table.room_code)
@@ -94,7 +116,9 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
         game = table.game
         assert game is not None
-        await act_on_turn(first, table, seat, out)  # action 1, which the next client never knew
+        await act_on_turn(
+            first, table, seat, out, host_log=lines
+        )  # action 1, which the next client never knew
         hand = collections.Counter(c.code for c in game.seat_view(seat).hand)
 
         first.send_signal(signal.SIGKILL)  # a closed terminal, a crashed laptop
@@ -112,7 +136,7 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         assert "room code" not in text.lower(), text[-2000:]
         assert f"resuming your seat {seat + 1}" in text, text[-2000:]
         # Typed at once (type-ahead), then applied: not taken for a resend of action 1.
-        await act_on_turn(second, table, seat, out)
+        await act_on_turn(second, table, seat, out, host_log=lines)
     finally:
         for process in (first, second):
             if process is not None:
