@@ -20,8 +20,6 @@ from lanuno.engine.rules import (
     PRESET_NAMES,
     OptionError,
     format_option,
-    option_name,
-    option_values,
     parse_option,
     preset,
     with_options,
@@ -29,6 +27,7 @@ from lanuno.engine.rules import (
 from lanuno.ui.client_model import Presence, everyone_away, presence
 from lanuno.ui.contracts import NewTable
 from lanuno.ui.i18n import Translator
+from lanuno.ui.refusals import option_refusal
 from lanuno.ui.table_model import TableModel
 from lanuno.wire.messages import MAX_NAME
 
@@ -324,7 +323,7 @@ def check_new_table(
     for word in re.split(r"[\s,]+", values.get("options", "").strip()):
         if not word:
             continue
-        error = _option_error(word, tr)
+        error = option_refusal(word, tr)
         if error is not None:
             errors.setdefault("options", error)
             continue
@@ -360,19 +359,6 @@ def level_words(tr: Translator) -> list[str]:
     """The bot levels as the reader's language names them (``débutant``); the form takes
     these or the levels' own names (``beginner``)."""
     return [tr(f"level.{level.value}") for level in LEVELS]
-
-
-def _option_error(word: str, tr: Translator) -> str | None:
-    key = word.partition("=")[0]
-    try:
-        name = option_name(key)
-    except OptionError:
-        return tr("hall.bad.option_name", value=key)
-    try:
-        parse_option(word)
-    except OptionError:
-        return tr("hall.bad.option_value", value=name, choices=option_values(name))
-    return None
 
 
 # ---------------------------------------------------------------------------- the hall

@@ -659,6 +659,86 @@ EN: dict[str, str] = {
     "hall.in.keys_between": "S next round  Del kick  Esc hall",
     "hall.in.keys_game_end": "S new game  Enter lobby  Del kick  Esc hall",
     "hall.in.help_misc": "Esc or Q back to the hall  ? this help",
+    "cli.description": "UNO for a room full of laptops.",
+    "cli.usage": "usage: ",
+    "cli.positionals": "positional arguments",
+    "cli.optionals": "options",
+    "cli.help": "show this help message and exit",
+    "cli.version": "show the version and exit",
+    "cli.error": "{prog}: error: {message}",
+    "cli.err.required": "the following arguments are required: {names}",
+    "cli.err.choice": "argument {name}: invalid choice: {value} (choose from {choices})",
+    "cli.err.unrecognized": "unrecognized arguments: {names}",
+    "cli.err.expected": "argument {name}: expected one argument",
+    "cli.err.value": "argument {name}: invalid {kind} value: {value}",
+    "cli.err.argument": "argument {name}: {message}",
+    "cli.err.age": "an age is a whole number from 0 to {max}",
+    "cli.err.seconds": "expected a number of seconds, 0 or more, got {value}",
+    "cli.err.positive": "expected a number of seconds above 0, got 0",
+    "cli.err.table": "a table number is from 1 to {max}",
+    "cli.err.lang": "unknown language {value}: choose from {choices}",
+    "cli.err.name_blank": "a name cannot be blank",
+    "cli.err.name_chars": "{value}: a name is printable text, without control or direction "
+    "characters",
+    "cli.sim": "bots-only games in this process, with statistics",
+    "cli.sim.games": "games to play (default: 100)",
+    "cli.sim.players": "seats at each table (default: 4)",
+    "cli.sim.seed": "the seed of the first game (default: 0)",
+    "cli.sim.playouts": (
+        "expert: sampled worlds per decision instead of its 150 (with no time cap: reproducible "
+        "whatever the load)"
+    ),
+    "cli.sim.level": "bot level for all seats, or one per seat ({levels})",
+    "cli.sim.progress": (
+        "the progress bar on standard error: «auto» draws it on a terminal only (default: «auto»)"
+    ),
+    "cli.preset": "rule preset (default: «official»)",
+    "cli.option": (
+        "table option, repeatable: «stacking=on», «seven_o=on», «jump_in=on», "
+        "«draw_until_playable=on», «wild_draw_four=strict», «target=200|300|500|none», "
+        "«move_timer=30», «ka1..ka5=on»"
+    ),
+    "cli.host": "host a table on this LAN (shared screen)",
+    "cli.host.name": (
+        "table name (default: this computer's name; with «--tables»: the names' prefix, «Table "
+        "1», «Table 2»...)"
+    ),
+    "cli.host.tables": "host N tables on one port (a hall; its journal is a directory)",
+    "cli.host.port": "TCP port (default: any free port)",
+    "cli.host.bots": "bots to seat at start",
+    "cli.host.level": (
+        "level of the bots seated with «--bots», of those the screen adds (L changes it) and of "
+        "the bots that play for dropped players (default: «intermediate»)"
+    ),
+    "cli.host.code": "room code to use instead of a random one (with «--tables»: every table's)",
+    "cli.host.interface": "IPv4 address to serve and announce on (default: every LAN one)",
+    "cli.host.headless": "log events instead of a screen",
+    "cli.host.resume": "rebuild a table from its journal (a hall: «DIR»)",
+    "cli.host.salvage": (
+        "with «--resume»: restore a journal damaged in the middle up to the damage (a copy of the "
+        "file is kept)"
+    ),
+    "cli.host.journal": "where to write the journal (a hall: «DIR»)",
+    "cli.host.no_mdns": "do not announce on the LAN",
+    "cli.host.round_pause": "headless: seconds between rounds",
+    "cli.host.peer_timeout": "seconds of silence before a peer is gone",
+    "cli.lang": "interface language («en», «fr»)",
+    "cli.bot_delay": "seconds a bot waits before acting (default: human pace)",
+    "cli.join": "join a table (lists tables on the LAN without «ADDRESS»)",
+    "cli.join.name": "your name at the table (default: your login name)",
+    "cli.join.code": "the room code shown on the shared screen",
+    "cli.table": "the table number at «HOST:PORT» (default 1)",
+    "cli.kid": "play as a kid (kids' options)",
+    "cli.age": "your age: at kids' tables the youngest player starts",
+    "cli.plain": "line-based client, no full screen",
+    "cli.look_interface": "IPv4 address to look for tables on (default: every LAN one)",
+    "cli.screen": "be a table's shared screen (pairs with the screen code on the host)",
+    "cli.screen.code": "the table's screen code (shown on the host)",
+    "cli.screen.headless": "a plain log, no full screen",
+    "cli.play": "play against bots on this computer",
+    "cli.play.players": "seats at the table, yours included (2 to 10, default 4)",
+    "cli.play.level": "the bots' level (default: «intermediate»)",
+    "cli.play.name": "your name at the table (default: Player, in your language)",
 }
 
 FR: dict[str, str] = {
@@ -1295,6 +1375,94 @@ FR: dict[str, str] = {
     "hall.in.keys_between": "S manche suivante  Suppr exclure  Échap tables",
     "hall.in.keys_game_end": "S nouvelle partie  Entrée salon  Suppr exclure  Échap tables",
     "hall.in.help_misc": "Échap ou Q retour aux tables  ? cette aide",
+    "cli.description": "UNO pour une salle pleine d'ordinateurs portables.",
+    "cli.usage": "utilisation : ",
+    "cli.positionals": "arguments",
+    "cli.optionals": "options",
+    "cli.help": "affiche cette aide et quitte",
+    "cli.version": "affiche la version et quitte",
+    "cli.error": "{prog} : erreur : {message}",
+    "cli.err.required": "ces arguments manquent : {names}",
+    "cli.err.choice": "argument {name} : choix inconnu : {value} (choisir parmi {choices})",
+    "cli.err.unrecognized": "arguments inconnus : {names}",
+    "cli.err.expected": "argument {name} : une valeur est attendue",
+    "cli.err.value": "argument {name} : valeur invalide ({kind}) : {value}",
+    "cli.err.argument": "argument {name} : {message}",
+    "cli.err.age": "un âge est un nombre entier de 0 à {max}",
+    "cli.err.seconds": "un nombre de secondes, 0 ou plus, était attendu, pas {value}",
+    "cli.err.positive": "un nombre de secondes au-dessus de 0 était attendu, pas 0",
+    "cli.err.table": "un numéro de table va de 1 à {max}",
+    "cli.err.lang": "langue inconnue {value} : choisir parmi {choices}",
+    "cli.err.name_blank": "un nom ne peut pas être vide",
+    "cli.err.name_chars": "{value} : un nom est du texte imprimable, sans caractère de contrôle "
+    "ni de direction",
+    "cli.sim": "parties entre bots dans ce processus, avec des statistiques",
+    "cli.sim.games": "parties à jouer (par défaut : 100)",
+    "cli.sim.players": "places à chaque table (par défaut : 4)",
+    "cli.sim.seed": "la graine de la première partie (par défaut : 0)",
+    "cli.sim.playouts": (
+        "expert : mondes tirés par décision au lieu de ses 150 (sans limite de temps : "
+        "reproductible quelle que soit la charge)"
+    ),
+    "cli.sim.level": "niveau des bots pour toutes les places, ou un par place ({levels})",
+    "cli.sim.progress": (
+        "la barre de progression sur la sortie d'erreur : «auto» la dessine dans un terminal "
+        "seulement (par défaut : «auto»)"
+    ),
+    "cli.preset": "jeu de règles (par défaut : «official»)",
+    "cli.option": (
+        "option de table, répétable : «stacking=on», «seven_o=on», «jump_in=on», "
+        "«draw_until_playable=on», «wild_draw_four=strict», «target=200|300|500|none», "
+        "«move_timer=30», «ka1..ka5=on»"
+    ),
+    "cli.host": "héberger une table sur ce réseau local (écran partagé)",
+    "cli.host.name": (
+        "nom de la table (par défaut : le nom de cet ordinateur ; avec «--tables» : le début des "
+        "noms, «Table 1», «Table 2»...)"
+    ),
+    "cli.host.tables": "héberger N tables sur un port (une salle ; son journal est un dossier)",
+    "cli.host.port": "port TCP (par défaut : un port libre)",
+    "cli.host.bots": "bots à placer au départ",
+    "cli.host.level": (
+        "niveau des bots placés avec «--bots», de ceux que l'écran ajoute (L le change) et des "
+        "bots qui jouent pour les joueurs partis (par défaut : «intermediate»)"
+    ),
+    "cli.host.code": (
+        "code de salle à utiliser au lieu d'un code tiré au hasard (avec «--tables» : celui de "
+        "chaque table)"
+    ),
+    "cli.host.interface": (
+        "adresse IPv4 où servir et s'annoncer (par défaut : chaque adresse du réseau local)"
+    ),
+    "cli.host.headless": "un journal des événements au lieu d'un écran",
+    "cli.host.resume": "reconstruire une table depuis son journal (une salle : «DIR»)",
+    "cli.host.salvage": (
+        "avec «--resume» : restaurer un journal abîmé au milieu jusqu'à l'endroit abîmé (une "
+        "copie du fichier est gardée)"
+    ),
+    "cli.host.journal": "où écrire le journal (une salle : «DIR»)",
+    "cli.host.no_mdns": "ne pas s'annoncer sur le réseau local",
+    "cli.host.round_pause": "sans écran : secondes entre les manches",
+    "cli.host.peer_timeout": "secondes de silence avant qu'un participant soit tenu pour parti",
+    "cli.lang": "langue de l'interface («en», «fr»)",
+    "cli.bot_delay": "secondes qu'un bot attend avant d'agir (par défaut : le rythme d'un humain)",
+    "cli.join": "rejoindre une table (sans «ADDRESS» : liste les tables du réseau local)",
+    "cli.join.name": "votre nom à la table (par défaut : votre nom de connexion)",
+    "cli.join.code": "le code de salle affiché sur l'écran partagé",
+    "cli.table": "le numéro de la table à «HOST:PORT» (par défaut 1)",
+    "cli.kid": "jouer en tant qu'enfant (options pour enfants)",
+    "cli.age": "votre âge : aux tables d'enfants, le plus jeune commence",
+    "cli.plain": "client ligne par ligne, sans plein écran",
+    "cli.look_interface": (
+        "adresse IPv4 où chercher des tables (par défaut : chaque adresse du réseau local)"
+    ),
+    "cli.screen": "être l'écran partagé d'une table (s'apparie avec le code d'écran de l'hôte)",
+    "cli.screen.code": "le code d'écran de la table (affiché chez l'hôte)",
+    "cli.screen.headless": "un simple journal, sans plein écran",
+    "cli.play": "jouer contre des bots sur cet ordinateur",
+    "cli.play.players": "places à la table, la vôtre comprise (2 à 10, par défaut 4)",
+    "cli.play.level": "le niveau des bots (par défaut : «intermediate»)",
+    "cli.play.name": "votre nom à la table (par défaut : Joueur)",
 }
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "fr": FR}

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 
 from lanuno.engine.cards import ALL_FACES, Color
 from lanuno.engine.phases import WAITING_FOR
+from lanuno.engine.rules import OptionError, option_name, option_values, parse_option
 from lanuno.ui.i18n import EN, Translator
 
 Names = Callable[[int | None], str]
@@ -120,3 +121,18 @@ def _values(raw: dict[str, str], tr: Translator, names: Names) -> dict[str, obje
         elif name == "tables":
             values["count"] = int(piece)
     return values
+
+
+def option_refusal(word: str, tr: Translator) -> str | None:
+    """Why a ``key=value`` table option is refused, in the reader's language (None: it
+    is not). The hall's form and ``--option`` on the command line say the same."""
+    key = word.partition("=")[0]
+    try:
+        name = option_name(key)
+    except OptionError:
+        return tr("hall.bad.option_name", value=key)
+    try:
+        parse_option(word)
+    except OptionError:
+        return tr("hall.bad.option_value", value=name, choices=option_values(name))
+    return None

@@ -27,7 +27,8 @@ SHARED = {
     "pgup", "pgdn", "join", "strict", "sk", "rv", "message", "table", "robot", "bot",
     "contre", "super", "joker", "on", "off", "type", "rule", "ok", "version", "bluff",
     "action", "actions", "minute", "place", "in", "codes", "possible", "messages", "scores",
-    "tables", "change",
+    "tables", "change", "argument", "arguments", "bots", "tcp", "ipv4", "silence", "client",
+    "direction",
 }  # fmt: skip
 """English words allowed in French output: shared spellings, key letters, commands."""
 
@@ -114,6 +115,12 @@ SAMPLES = {
     "action": "jouer R7",
     "actions": "«jouer R7», «piocher»",
     "letters": "J jaune, V vert",
+    "prog": "lanuno join",
+    "message": "x",
+    "names": "«--code»",
+    "max": 120,
+    "kind": "int",
+    "levels": "«beginner», «intermediate», «expert»",
 }
 
 
