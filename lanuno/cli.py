@@ -8,7 +8,7 @@ import functools
 import math
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from lanuno import __version__
@@ -173,7 +173,7 @@ def _add_rules_arguments(parser: argparse.ArgumentParser, tr: Translator) -> Non
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help=tr("cli.option"))
 
 
-def help_language(argv: Sequence[str], environ: Any = None) -> str:
+def help_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
     """The language of the help and the refusals: ``--lang``'s if it names a known one,
     else the environment's (a wrong ``--lang`` is refused later, in that language)."""
     for i, word in enumerate(argv):
