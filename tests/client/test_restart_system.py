@@ -82,10 +82,17 @@ async def act_on_turn(
 def describe(table: Table, host_log: Sequence[str]) -> str:
     """The host's side of a wait that never ended: phase, turn, bot plan, seats, log."""
     game = table.game
-    turn = "no game" if game is None else f"{game.round.phase} actor {game.round.actor}"
+    turn = "no game"
+    if game is not None:
+        rnd = game.round
+        turn = (
+            f"{rnd.phase} actor {rnd.actor} winner {rnd.winner} hands {list(map(len, rnd.hands))}"
+        )
     seats = [(s.name, s.kind, s.peer, s.dropped_at, s.taken_over) for s in table.slots]
+    # last_now stops moving when the host's timer no longer ticks.
+    clock = f"last_now {table.last_now:.2f} next deadline {table.next_deadline()}"
     log = "\n".join(host_log[-20:])
-    return f"{table.phase} {turn} plan {table._bot_plan} seats {seats}\nhost log:\n{log}"
+    return f"{table.phase} {turn} plan {table._bot_plan} {clock} seats {seats}\nhost log:\n{log}"
 
 
 def _said(out: Path) -> str:
