@@ -129,6 +129,14 @@ _ARGPARSE_ERRORS = (
     (re.compile(r"unrecognized arguments: (?P<names>.*)"), "cli.err.unrecognized"),
     (re.compile(r"argument (?P<name>\S+): expected one argument"), "cli.err.expected"),
     (
+        re.compile(r"ambiguous option: (?P<name>\S+) could match (?P<names>.*)"),
+        "cli.err.ambiguous",
+    ),
+    (
+        re.compile(r"argument (?P<name>\S+): ignored explicit argument (?P<value>.*)"),
+        "cli.err.no_value",
+    ),
+    (
         re.compile(r"argument (?P<name>\S+): invalid (?P<kind>\S+) value: (?P<value>.*)"),
         "cli.err.value",
     ),

@@ -65,6 +65,8 @@ def test_lang_on_the_command_line_comes_before_the_environment(
         (("play", "--preset", "nope"), "argument --preset : choix inconnu : 'nope'"),
         (("play", "--zzz"), "arguments inconnus : --zzz"),
         (("play", "--players"), "argument --players : une valeur est attendue"),
+        (("play", "--pl"), "option ambiguë : --pl peut être --players, --plain"),
+        (("play", "--kid=yes"), "argument --kid : ne prend pas de valeur ('yes')"),
         (("sim", "--games", "x"), "argument --games : valeur invalide (int) : 'x'"),
         (("play", "--lang", "de"), "langue inconnue 'de' : choisir parmi en, fr"),
         (("host", "--level", "wizard"), "Niveau inconnu «wizard» : choisissez beginner,"),
