@@ -702,8 +702,8 @@ EN: dict[str, str] = {
     ),
     "cli.host": "host a table on this LAN (shared screen)",
     "cli.host.name": (
-        "table name (default: this computer's name; with «--tables»: the names' prefix, «Table "
-        "1», «Table 2»...)"
+        "table name (default: this computer's name; with «--tables»: the names' prefix, "
+        "«Table 1», «Table 2»...)"
     ),
     "cli.host.tables": "host N tables on one port (a hall; its journal is a directory)",
     "cli.host.port": "TCP port (default: any free port)",

@@ -123,9 +123,8 @@ async def test_a_killed_client_started_again_gets_its_seat_and_hand_back(tmp_pat
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
         game = table.game
         assert game is not None
-        await act_on_turn(
-            first, table, seat, out, host_log=lines
-        )  # action 1, which the next client never knew
+        # Action 1, which the next client never knew.
+        await act_on_turn(first, table, seat, out, host_log=lines)
         hand = collections.Counter(c.code for c in game.seat_view(seat).hand)
 
         first.send_signal(signal.SIGKILL)  # a closed terminal, a crashed laptop
