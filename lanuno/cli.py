@@ -16,7 +16,7 @@ from lanuno.bots.levels import BotLevel, UnknownBotLevel
 from lanuno.commands.common import clean_name, rules_from_args
 from lanuno.engine.rules import PRESETS
 from lanuno.ui.i18n import LANGUAGES, Translator, resolve_lang
-from lanuno.ui.refusals import option_refusal
+from lanuno.ui.refusals import option_refusal, rules_reason
 from lanuno.wire.crypto import MAX_TABLES
 from lanuno.wire.messages import MAX_AGE
 
@@ -305,7 +305,9 @@ def _check_rules(parser: argparse.ArgumentParser, args: argparse.Namespace, tr: 
         rules_from_args(args)
     except ValueError as error:
         parser.error(
-            str(error) if tr.lang == "en" else tr("hall.bad.options_together", reason=error)
+            str(error)
+            if tr.lang == "en"
+            else tr("hall.bad.options_together", reason=rules_reason(error, tr))
         )
 
 

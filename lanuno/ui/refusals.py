@@ -136,3 +136,19 @@ def option_refusal(word: str, tr: Translator) -> str | None:
     except OptionError:
         return tr("hall.bad.option_value", value=name, choices=option_values(name))
     return None
+
+
+_RULES_REASONS = {
+    "hand_size must be between 1 and 15": "rules.bad.hand_size",
+    "move_timer must be between 20 and 60 seconds, or none": "rules.bad.move_timer",
+    "target must be positive, or none for a single round": "rules.bad.target",
+    "hand_limit cannot be below hand_size": "rules.bad.hand_limit",
+}
+"""The engine's reasons for refusing a set of rules (``Rules.__post_init__``), in English:
+the catalogue's keys for them."""
+
+
+def rules_reason(error: ValueError, tr: Translator) -> str:
+    """Why options that are each valid do not fit together, in the reader's language."""
+    key = _RULES_REASONS.get(str(error))
+    return str(error) if key is None else tr(key)

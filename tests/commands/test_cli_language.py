@@ -74,7 +74,10 @@ def test_lang_on_the_command_line_comes_before_the_environment(
         (("join", "--name", " "), "argument --name : un nom ne peut pas être vide"),
         (("play", "--option", "teleport=on"), "Option inconnue «teleport»"),
         (("play", "--option", "stacking=sometimes"), "L'option «stacking» prend on|off."),
-        (("play", "--option", "hand_limit=3"), "Ces options ne vont pas ensemble : "),
+        (
+            ("play", "--option", "hand_limit=3"),
+            "Ces options ne vont pas ensemble : «hand_limit» ne peut pas être sous «hand_size».",
+        ),
     ],
 )
 def test_a_refusal_is_french_too(

@@ -13,9 +13,10 @@ import pytest
 
 import lanuno.engine
 from lanuno.engine.phases import WAITING_FOR
+from lanuno.engine.rules import official, with_options
 from lanuno.ui.i18n import EN, FR, translator
 from lanuno.ui.narrate import describe
-from lanuno.ui.refusals import translate_refusal
+from lanuno.ui.refusals import rules_reason, translate_refusal
 
 ENGINE = Path(lanuno.engine.__file__).parent
 
@@ -364,3 +365,15 @@ def test_every_host_control_refusal_reads_in_french() -> None:
         if english_in(french) or french in (sentence, tr("refusal.generic")):
             untranslated[sentence] = french
     assert not untranslated, untranslated
+
+
+@pytest.mark.parametrize(
+    "options", [["hand_size=20"], ["move_timer=5"], ["target=0"], ["hand_limit=3"]]
+)
+def test_every_reason_the_engine_refuses_rules_for_reads_in_french(options: list[str]) -> None:
+    with pytest.raises(ValueError) as refused:
+        with_options(official(), options)
+    french = rules_reason(refused.value, translator("fr"))
+    assert french != str(refused.value)
+    assert not english_in(french), french
+    assert rules_reason(refused.value, translator("en")) == str(refused.value)
