@@ -53,7 +53,8 @@ class BrokenBot:
         raise KeyError("a bug")
 
 
-def test_a_bot_that_raises_is_logged_its_timer_decision_stands_in_and_the_game_goes_on() -> None:
+def broken_bots_playing() -> tuple[Table, Harness, list[str]]:
+    """Two bots that raise on every decision, their game started; the host's log lines."""
     lines: list[str] = []
     table = Table(
         TableConfig(pace=FixedPace(0.1)), counter_drbg(b"t"), bot_factory=lambda _: BrokenBot()
@@ -64,6 +65,11 @@ def test_a_bot_that_raises_is_logged_its_timer_decision_stands_in_and_the_game_g
     table.add_bot("beginner")
     table.start(h.now)
     h.pump()
+    return table, h, lines
+
+
+def test_a_bot_that_raises_is_logged_its_timer_decision_stands_in_and_the_game_goes_on() -> None:
+    table, h, lines = broken_bots_playing()
     sid = table.sid
     h.advance(1.0)
     assert table.sid >= sid + 5  # every bot turn decided by the seat's timer instead
@@ -71,16 +77,7 @@ def test_a_bot_that_raises_is_logged_its_timer_decision_stands_in_and_the_game_g
 
 
 def test_when_nothing_can_stand_in_for_a_failed_bot_the_bots_are_asked_again_later() -> None:
-    lines: list[str] = []
-    table = Table(
-        TableConfig(pace=FixedPace(0.1)), counter_drbg(b"t"), bot_factory=lambda _: BrokenBot()
-    )
-    table.log = lines.append
-    h = Harness(table)
-    table.add_bot("beginner")
-    table.add_bot("beginner")
-    table.start(h.now)
-    h.pump()
+    table, h, lines = broken_bots_playing()
 
     def refuse(_action: Action, _now: float) -> bool:
         raise RuntimeError("the stand-in failed too")
