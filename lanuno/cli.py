@@ -329,11 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 resolve_lang(args.lang)
             except ValueError:
                 choices = ", ".join(LANGUAGES)
-                parser.error(
-                    Translator(help_language(()))(
-                        "cli.err.lang", value=repr(args.lang), choices=choices
-                    )
-                )
+                # tr already fell back to the environment's language (help_language)
+                parser.error(tr("cli.err.lang", value=repr(args.lang), choices=choices))
     except SystemExit as stop:  # argparse exits on --help, --version and usage errors
         return stop.code if isinstance(stop.code, int) else 2
     # Imported on demand: ``lanuno sim`` need not load the network and the terminal apps.
