@@ -672,8 +672,9 @@ class TableServer:
         self._log(f"peer {link.peer}: a shared screen paired")
         try:
             batches: dict[int, bytearray] = {}
-            self._screen_info = None  # every screen gets it again (the new one needs it)
-            self._refresh_screen_info(batches)
+            # The table's info for this screen alone: a frame sealed for another screen
+            # and never sent would move that link's counter on and break its next frame.
+            self._frame(link.peer, self.screen_info(), batches)
             for message in self.screen_feed.recent():
                 self._frame(link.peer, message, batches)
             self._flush(batches, link.peer)

@@ -398,6 +398,45 @@ async def test_a_screen_may_only_ping_and_sees_no_hand_of_the_table_it_watches()
         await hall.close()
 
 
+async def test_two_screens_on_one_table_both_stay_paired_while_the_game_goes_on() -> None:
+    """A TV and a second screen watch one table: the second pairing must not cost the first
+    its link (the table's info was framed for every screen and sent to the new one only,
+    so the others' frame counters moved on and their next frame failed)."""
+    hall = await _hall(1)
+    entry = hall.tables[0]
+    screens = [
+        RemoteScreen("127.0.0.1", hall.port, entry.screen_code, ping_every=0.05)
+        for _ in range(3)
+    ]
+    try:
+        ann = await join(hall.port, entry.server.table.room_code, "Ann")
+        for screen in screens:
+            await screen.connect()
+        await entry.controls.add_bot("beginner")
+        await entry.controls.start()
+        states = [0, 0, 0]
+
+        async def watch(i: int) -> None:
+            async for message in screens[i].updates():
+                if isinstance(message, State):
+                    states[i] += 1
+                    if states[i] >= 5:
+                        return
+
+        player = ScriptedPlayer(ann, 0)
+        task = asyncio.create_task(player.play())
+        await asyncio.wait_for(asyncio.gather(*(watch(i) for i in range(3))), 20)
+        task.cancel()
+        assert [screen.reconnects for screen in screens] == [0, 0, 0]
+        assert all(screen.linked for screen in screens)
+        assert len(entry.server._screens) == 3
+        await ann.close()
+    finally:
+        for screen in screens:
+            await screen.close()
+        await hall.close()
+
+
 async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_path: Path) -> None:
     hall = await _hall(2, journal_dir=tmp_path)
     try:
