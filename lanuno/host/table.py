@@ -398,7 +398,9 @@ class Table(Dealing, Seating):
         if not isinstance(header, OpenRecord):
             raise ValueError("the journal does not start with the table's opening record")
         table = cls(
-            replace(config, name=header.name),  # its name, as its players knew it
+            # Its name, as its players knew it, and the rules it was opened with (a table
+            # nobody sat at has no other record of them: not the resuming command line's).
+            replace(config, name=header.name, rules=header.rules),
             random_bytes,
             room_id=header.room_id,
             room_code=header.code,

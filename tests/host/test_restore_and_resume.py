@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from table_harness import FakeClient, Harness
 
+from lanuno.engine.rules import preset, with_options
 from lanuno.host.records import SecretRecord
 from lanuno.host.table import Close, Send, Table, TableConfig, TablePhase
 from lanuno.wire.connection import HandshakeComplete
 from lanuno.wire.crypto import Mode, counter_drbg
 from lanuno.wire.errors import CloseCode
-from lanuno.wire.messages import ActionRequest, ErrorReply, Hello, State, Welcome
+from lanuno.wire.messages import ActionRequest, ErrorReply, Hello, Lobby, State, Welcome
 
 # ---------------------------------------------------------------------- 1: lobby removals
 
@@ -48,6 +49,24 @@ def test_restore_after_a_host_removal_in_the_lobby_keeps_the_secrets_too() -> No
     assert [s.name for s in replayed.slots] == [s.name for s in table.slots]
     assert [s.secrets for s in replayed.slots] == [s.secrets for s in table.slots]
     assert a.closed is not None
+
+
+def test_a_table_nobody_sat_at_comes_back_with_its_own_rules_not_the_command_lines() -> None:
+    """Its only record is the opening one: a kids1 table opened from the hall's form (or
+    ``--preset kids1``) is still kids1 after ``--resume``, whatever the resuming command
+    line says."""
+    kids = with_options(preset("kids1"), ["target=200"])
+    table = Table(TableConfig(name="Kids", rules=kids), counter_drbg(b"t"))
+    records = table.take_records()
+    assert len(records) == 1
+    restored = Table.restore(records, TableConfig(), counter_drbg(b"r"), now=0.0)
+    assert restored.rules == kids
+    assert restored.config.rules == kids
+    lobby = Harness(restored).join("A").of_type(Lobby)
+    assert lobby
+    assert isinstance(lobby[-1], Lobby)
+    assert lobby[-1].preset == "kids1"
+    assert lobby[-1].options["target"] == 200
 
 
 def test_a_host_restarted_in_the_lobby_keeps_its_name_and_holds_the_seats() -> None:
