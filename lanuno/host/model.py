@@ -75,6 +75,10 @@ class TableConfig:
     """Seconds the deal waits for the players' seed reveals (fairness.md)."""
     drop_grace: float = 30.0
     """Without a move timer: seconds before a bot plays a dropped player's seat."""
+    restore_grace: float = 600.0
+    """A lobby seat held since the table was restored from its journal, before it is given
+    up: after a saved table's ``--resume`` its player must start ``lanuno join`` again by
+    hand, which takes longer than a client's own reconnection."""
     auto_start: bool = False
     """Start the game once every human seat is ready (headless hosts, tests)."""
     next_round_after: float | None = None
@@ -111,6 +115,8 @@ class Slot:
     dropped_at: float | None = None
     taken_over: bool = False
     """A bot plays this human seat until its player comes back."""
+    away_since_restore: bool = False
+    """Its player has not been back since the table was restored (``restore_grace``)."""
 
     def to_entry(self) -> SeatEntry:
         return SeatEntry(

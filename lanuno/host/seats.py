@@ -9,8 +9,9 @@ handshake):
   is welcomed without a seat (a spectator) and seated when the game ends (``_end_game``);
 * a RESUME takes back the very seat whose secret the handshake was checked against
   (``resume_lookup`` remembers that slot, ``_holds`` checks it is still there);
-* a drop holds the seat ``drop_grace`` seconds (``_lobby_hold_end``; in a game a bot steps
-  in instead); a goodbye in the lobby frees it at once;
+* a drop holds the seat ``drop_grace`` seconds, ``restore_grace`` for a seat away since a
+  ``--resume`` (``_lobby_hold_end``; in a game a bot steps in instead); a goodbye in the
+  lobby frees it at once;
 * auto-start: once a human is ready the others have ``ready_wait`` seconds, then those not
   ready go back to watching.
 
@@ -347,7 +348,7 @@ class Seating(abc.ABC):
             self.peers.pop(old, None)
             self._close(old, CloseCode.NORMAL, "this seat resumed on another connection")
         slot.peer, slot.check, slot.seed_commit = peer.id, peer.check, hello.seed_commit
-        slot.dropped_at, slot.taken_over = None, False
+        slot.dropped_at, slot.taken_over, slot.away_since_restore = None, False, False
         peer.seat = seat
         self._welcome(peer, seat)
         self._send_lobby()
@@ -465,7 +466,10 @@ class Seating(abc.ABC):
         """When a seat whose player dropped in the lobby is given up (None: not held)."""
         if slot.kind != "human" or slot.peer is not None or slot.dropped_at is None:
             return None
-        return slot.dropped_at + self.config.drop_grace
+        config = self.config
+        return slot.dropped_at + (
+            config.restore_grace if slot.away_since_restore else config.drop_grace
+        )
 
     def _step_lobby(self, now: float) -> bool:
         """The lobby's due work (``Table.tick``): the ready wait's end, then a seat held for

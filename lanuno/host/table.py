@@ -391,8 +391,9 @@ class Table(Dealing, Seating):
         until one is back, and the others' grace counts from then (bots' seats play on up
         to the first human's turn). A deal under way resumes its commit-reveal (the same
         host seed and commitments, so clients can verify the round) for ``reveal_wait``
-        seconds. A lobby, before a game or after one, keeps its seats for ``drop_grace``
-        seconds; a finished game sends its results again to whoever resumes."""
+        seconds. A lobby, before a game or after one, keeps its seats for ``restore_grace``
+        seconds (after a saved table's resume, its players start ``lanuno join`` again by
+        hand); a finished game sends its results again to whoever resumes."""
         typed = (decode(r) if isinstance(r, Mapping) else r for r in records)
         header = next(typed, None)
         if not isinstance(header, OpenRecord):
@@ -417,7 +418,7 @@ class Table(Dealing, Seating):
         now = table.last_now = max(table.last_now, now)
         for slot in table.slots:
             if slot.kind == "human":
-                slot.peer, slot.dropped_at = None, now
+                slot.peer, slot.dropped_at, slot.away_since_restore = None, now, True
         # Everyone had to start ``lanuno join`` again: a bot playing their seats (or their
         # move timer running out) while they do would play the round to its end.
         humans = any(slot.kind == "human" for slot in table.slots)

@@ -86,12 +86,38 @@ def test_a_host_restarted_in_the_lobby_keeps_its_name_and_holds_the_seats() -> N
     assert back_a.closed is None
     assert back_c.closed is None
     assert (back_a.seat, back_c.seat) == (0, 3)
-    h2.advance(TableConfig().drop_grace)
+    # B may have to start ``lanuno join`` again by hand: held past a drop's grace...
+    h2.advance(TableConfig().drop_grace + 1.0)
+    assert [s.name for s in restored.slots] == ["A", "B", "Bot 1 (beginner)", "C"]
+    # ...until the restore's grace ends.
+    h2.advance(TableConfig().restore_grace)
     assert [s.name for s in restored.slots] == ["A", "Bot 1 (beginner)", "C"]
     assert (back_a.seat, back_c.seat) == (0, 2)
     assert restored.resume_lookup(2, back_c.generation) == back_c.secret
     assert b.seat is not None
     assert restored.resume_lookup(b.seat, b.generation) != b.secret
+
+
+def test_a_player_back_minutes_after_a_resume_gets_the_lobby_seat_then_a_drop_grace_again() -> None:
+    """After a saved table's ``--resume`` a player runs ``lanuno join`` again when they see
+    the host is back: minutes may pass. The seat waits; once back, a later drop is an
+    ordinary one."""
+    config = TableConfig(drop_grace=30.0)
+    table = Table(config, counter_drbg(b"t"))
+    h = Harness(table)
+    a, b = h.join("A"), h.join("B")
+    h.pump()
+    restored = Table.restore(h.records, config, counter_drbg(b"r"), now=h.now)
+    h2 = Harness(restored)
+    h2.now = h.now
+    back_a = h2.resume(a)
+    h2.advance(240.0)
+    back_b = h2.resume(b)
+    assert back_b.closed is None
+    assert (back_a.seat, back_b.seat) == (0, 1)
+    h2.drop(back_b)
+    h2.advance(config.drop_grace + 1.0)
+    assert [s.name for s in restored.slots] == ["A"]
 
 
 # ---------------------------------------------------------------------- 2: restore's clock

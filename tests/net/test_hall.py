@@ -405,8 +405,7 @@ async def test_two_screens_on_one_table_both_stay_paired_while_the_game_goes_on(
     hall = await _hall(1)
     entry = hall.tables[0]
     screens = [
-        RemoteScreen("127.0.0.1", hall.port, entry.screen_code, ping_every=0.05)
-        for _ in range(3)
+        RemoteScreen("127.0.0.1", hall.port, entry.screen_code, ping_every=0.05) for _ in range(3)
     ]
     try:
         ann = await join(hall.port, entry.server.table.room_code, "Ann")
