@@ -446,6 +446,8 @@ class Table(Dealing, Seating):
         # hall's rows) show the restored table at once, not an empty lobby.
         table._send_lobby()
         table._deliver_states(now)
+        for message in table._results:  # a round or game that ended: its results, not a lobby
+            table._out(SCREEN, message)
         return table
 
     # ------------------------------------------------------------------ lobby

@@ -65,7 +65,7 @@ from lanuno.wire.crypto import (
     RoomCodeGuard,
 )
 from lanuno.wire.errors import CloseCode, ProtocolError
-from lanuno.wire.messages import SCREEN_VERSION, Message, Ping, Pong, ScreenInfo
+from lanuno.wire.messages import SCREEN_VERSION, Message, Ping, Pong, ScreenInfo, State
 
 __all__ = [
     "Gate",
@@ -129,17 +129,31 @@ class ScreenFeed:
     def __init__(self) -> None:
         self._queues: list[asyncio.Queue[Message | None]] = []
         self._recent: dict[str, Message] = {}
+        self._results: list[Message] = []
+        """The last round's (and game's) results, until the next round is in play."""
         self._closed = False
 
     def publish(self, message: Message) -> None:
-        if message.TYPE in ("lobby", "state"):
-            self._recent[message.TYPE] = message
+        kind = message.TYPE
+        if kind in ("lobby", "state"):
+            self._recent[kind] = message
+            if isinstance(message, State) and message.phase not in ("round_over", "game_over"):
+                self._results.clear()
+        elif kind == "round_end":
+            self._results = [message]
+        elif kind == "game_end":
+            self._results.append(message)
         for queue in self._queues:
             queue.put_nowait(message)
 
     def recent(self) -> list[Message]:
-        """The latest lobby and state (what a late viewer starts from)."""
-        return list(self._recent.values())
+        """What a late viewer starts from: the latest lobby and state, and between rounds
+        or after the game the results (a screen paired then shows them, not a lobby)."""
+        recent = list(self._recent.values())
+        if self._results and "lobby" in self._recent:
+            # The lobby again after the results: who is getting ready for the next game.
+            return [*recent, *self._results, self._recent["lobby"]]
+        return [*recent, *self._results]
 
     def close(self) -> None:
         self._closed = True
@@ -148,7 +162,7 @@ class ScreenFeed:
 
     async def updates(self) -> AsyncIterator[Message]:
         queue: asyncio.Queue[Message | None] = asyncio.Queue()
-        for message in self._recent.values():  # a late viewer starts from the latest
+        for message in self.recent():  # a late viewer starts from the latest
             queue.put_nowait(message)
         if self._closed:
             queue.put_nowait(None)

@@ -512,6 +512,9 @@ EN: dict[str, str] = {
     "help.h.between": "Between rounds: Del kicks the selected player; Enter on the winner: lobby",
     "help.h.scroll": "PgUp/PgDn: scroll the events",
     "help.h.misc": "Q close the table  ? this help",
+    "help.r.watch": "This screen follows the table: only the host's own screen changes it",
+    "help.r.between": "Enter on the winner: the lobby (shown too once a player is ready)",
+    "help.r.misc": "Q close this screen  ? this help",
     "quit.confirm": "Leave the game? Press Y to leave, any other key to stay.",
     "quit.confirm_local": "Leave? This game will be lost. Press Y to leave, any other key to stay.",
     "quit.seat_kept": "You left {table} during a game: your seat is kept (a bot plays it "
@@ -1233,6 +1236,9 @@ FR: dict[str, str] = {
     "help.h.between": "Entre les manches : Suppr exclut le joueur choisi ; Entrée : salon",
     "help.h.scroll": "PgUp/PgDn : faire défiler l'historique",
     "help.h.misc": "Q fermer la table  ? cette aide",
+    "help.r.watch": "Cet écran suit la table : seul l'écran de l'hôte la modifie",
+    "help.r.between": "Entrée sur le gagnant : le salon (affiché aussi dès qu'un joueur est prêt)",
+    "help.r.misc": "Q fermer cet écran  ? cette aide",
     "quit.confirm": "Quitter la partie ? O pour partir, une autre touche pour rester.",
     "quit.confirm_local": "Quitter ? La partie sera perdue : O pour partir, une autre touche pour "
     "rester.",

@@ -613,13 +613,15 @@ def build_table_layout(ctl: TableController) -> Layout:
 
 
 HELP_KEYS = ("help.h.lobby", "help.h.start", "help.h.between", "help.h.scroll", "help.h.misc")
+REMOTE_HELP_KEYS = ("help.r.watch", "help.r.between", "help.h.scroll", "help.r.misc")
+"""A remote screen's keys change nothing at the table: its help says what it does."""
 
 
 def _help(ctl: TableController) -> Render:
     def render(width: int) -> StyleAndTextTuples:
         tr = ctl.tr
         out: StyleAndTextTuples = [("class:title", f" {tr('help.title')}\n\n")]
-        for key in HELP_KEYS:
+        for key in REMOTE_HELP_KEYS if ctl.model.remote else HELP_KEYS:
             for piece in wrap_words(tr(key), width - 4):
                 out.append(("", f"   {piece}\n"))
         addresses = list(ctl.screen.addresses)

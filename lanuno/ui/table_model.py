@@ -321,6 +321,14 @@ class TableModel:
         if isinstance(message, Lobby):
             self.lobby = message
             self.cursor = min(self.cursor, len(message.seats) - 1)
+            if (
+                self.remote
+                and self.screen == "game_end"
+                and any(seat.kind == "human" and seat.ready for seat in message.seats)
+            ):
+                # Players get ready for the next game: a TV nobody presses Enter on shows
+                # the lobby they gather in (the host's own screen waits for its Enter).
+                self.screen = "lobby"
         elif isinstance(message, State):
             self.state = message
             line = mid_round_line(self.tr, message, self._story_round)

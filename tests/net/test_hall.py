@@ -26,6 +26,8 @@ from lanuno.net.hall import Hall, HallTable, load_hall
 from lanuno.net.screen_client import RemoteScreen, ScreenError
 from lanuno.net.seat_store import SeatFile
 from lanuno.net.server import Gate, ServerLimits
+from lanuno.ui.i18n import translator
+from lanuno.ui.table_model import TableModel
 from lanuno.wire.connection import ClientConnection
 from lanuno.wire.crypto import (
     ANY_SEAT,
@@ -433,6 +435,38 @@ async def test_two_screens_on_one_table_both_stay_paired_while_the_game_goes_on(
     finally:
         for screen in screens:
             await screen.close()
+        await hall.close()
+
+
+async def test_a_screen_paired_after_the_game_shows_the_winner_then_the_lobby() -> None:
+    """A TV paired once a game is over showed a lobby (its feed started from the latest
+    lobby and state only); and a TV nobody presses Enter on stayed on the winner while the
+    players got ready for the next game."""
+    hall = await _hall(1)
+    entry = hall.tables[0]
+    try:
+        ann = await join(hall.port, entry.server.table.room_code, "Ann")
+        await entry.controls.add_bot("beginner")
+        await entry.controls.start()
+        assert await asyncio.wait_for(ScriptedPlayer(ann, 3).play(), 60) is not None
+        screen = RemoteScreen("127.0.0.1", hall.port, entry.screen_code, ping_every=0.05)
+        await screen.connect()
+        model = TableModel(translator("en"), remote=True)
+        updates = screen.updates()
+
+        async def until_screen(wanted: str) -> None:
+            while model.screen != wanted:
+                model.apply(await anext(updates), 0.0)
+
+        await asyncio.wait_for(until_screen("game_end"), 10)
+        assert model.game_end is not None
+        await ann.set_ready(True)
+        await asyncio.wait_for(until_screen("lobby"), 10)
+        assert model.lobby is not None
+        assert [s.ready for s in model.lobby.seats if s.kind == "human"] == [True]
+        await screen.close()
+        await ann.close()
+    finally:
         await hall.close()
 
 

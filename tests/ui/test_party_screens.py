@@ -838,3 +838,26 @@ def test_a_remote_screen_pairing_again_says_so_in_its_header(lang: str, says: st
         assert says in render_text(app).splitlines()[0]
         screen.linked = True
         assert says not in render_text(app).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "host_key", "says"),
+    [
+        ("en", "B add a bot", "only the host's own screen changes it"),
+        ("fr", "B robot", "seul l'écran de l'hôte la modifie"),
+    ],
+)
+def test_a_remote_screens_help_lists_its_own_keys_not_the_hosts(
+    lang: str, host_key: str, says: str
+) -> None:
+    """A TV's help listed B, Del, P, O, S and "Q close the table", none of which it has."""
+    for remote in (False, True):
+        model = TableModel(translator(lang), remote=remote)
+        ctl = TableController(FakeScreen(), FakeControls(), model, clock=lambda: NOW)
+        with create_pipe_input() as pipe:
+            app = build_table_application(ctl, input=pipe, output=DummyOutput())
+            feed(model, lobby())
+            model.help_open = True
+            text = " ".join(render_text(app).split())
+        assert (host_key in text) is not remote, text
+        assert (says in text) is remote, text
