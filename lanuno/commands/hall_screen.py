@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from lanuno.bots.levels import BotLevel
 from lanuno.commands.apps import run_app_until_closed
-from lanuno.engine.rules import rules_from_words
+from lanuno.engine.rules import OPTION_ALIASES, option_words, rules_from_words
 from lanuno.host.table import TableConfig
 from lanuno.net.hall import Hall
 from lanuno.ui.contracts import HallTable, NewTable
@@ -46,7 +46,33 @@ class HallHost:
         await self._hall.close()
 
 
-async def show_hall_until_closed(hall: Hall, base: TableConfig, lang: str | None) -> None:
+async def show_hall_until_closed(
+    hall: Hall, base: TableConfig, lang: str | None, *, bots: int = 0
+) -> None:
     """The hall app until the host quits it (Q, Y) or the hall closes (SIGTERM, or every
-    table stopped by itself)."""
-    await run_app_until_closed(run_hall_app(HallHost(hall, base), lang=lang), hall.closed)
+    table stopped by itself). Its new-table form starts from the command line's preset,
+    options, ``bots`` and level, which the tables it opened with have."""
+    app = run_hall_app(HallHost(hall, base), lang=lang, defaults=form_defaults(base, bots))
+    await run_app_until_closed(app, hall.closed)
+
+
+def form_defaults(base: TableConfig, bots: int) -> NewTable:
+    """What the hall's new-table form proposes: the command line's table."""
+    rules = base.rules
+    return NewTable(
+        name=base.name,
+        preset=rules.preset,
+        options=tuple(_short(word) for word in option_words(rules)),
+        bots=bots,
+        level=base.bot_level.value,
+    )
+
+
+_KIDS_SWITCHES = {name: alias for alias, name in OPTION_ALIASES.items() if alias.startswith("ka")}
+
+
+def _short(word: str) -> str:
+    """An option as the form's hint and the README write it: ``ka1=on``, not
+    ``kids_immune_to_counter_uno=on``."""
+    name, _, value = word.partition("=")
+    return f"{_KIDS_SWITCHES.get(name, name)}={value}"

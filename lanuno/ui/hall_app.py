@@ -674,12 +674,14 @@ async def run_hall_app(
     controls: HallControls,
     *,
     lang: str | None = None,
+    defaults: NewTable | None = None,
     input: Input | None = None,
     output: Output | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
-    """Run the hall until the host quits it (Q then Y: ``controls.shutdown()``)."""
-    ctl = HallController(controls, HallModel(translator(lang)), clock)
+    """Run the hall until the host quits it (Q then Y: ``controls.shutdown()``);
+    ``defaults``: what the new-table form starts from."""
+    ctl = HallController(controls, HallModel(translator(lang), defaults), clock)
     ctl.sync()
     app = build_hall_application(ctl, input=input, output=output)
 

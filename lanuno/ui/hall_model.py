@@ -247,15 +247,21 @@ OPTION_EXAMPLE = "stacking=on target=300"
 class NewTableForm:
     """The form N opens: five text fields, typed at their end, checked on Enter."""
 
-    def __init__(self, tr: Translator, number: int) -> None:
+    def __init__(self, tr: Translator, number: int, defaults: NewTable | None = None) -> None:
+        """``defaults``: what the host's command line gave every table (its preset,
+        options, bots and level); the name is the next table's."""
         self.tr = tr
+        start = defaults or NewTable(name="", preset=PRESET_NAMES[0])
         self.values: dict[str, str] = {
             "name": tr("hall.form.default_name", number=number),
-            "preset": tr.preset(PRESET_NAMES[0]),
-            "options": "",
-            "bots": "0",
-            "level": tr(f"level.{BotLevel.INTERMEDIATE.value}"),
+            "preset": tr.preset(start.preset),
+            "options": " ".join(start.options),
+            "bots": str(start.bots),
+            "level": tr(f"level.{BotLevel.parse(start.level).value}"),
         }
+        self.untouched = {"name"}
+        """Fields whose proposed value the first key typed replaces (a name is rarely
+        kept and then added to: "Table 2Quiz")."""
         self.field = 0
         self.errors: dict[str, str] = {}
 
@@ -267,15 +273,21 @@ class NewTableForm:
         self.field = (self.field + delta) % len(FIELDS)
 
     def type(self, text: str) -> None:
+        if self.current in self.untouched:
+            self.values[self.current] = ""
+        self._touch()
         self.values[self.current] += text
-        self.errors.pop(self.current, None)
 
     def erase(self) -> None:
+        self._touch()
         self.values[self.current] = self.values[self.current][:-1]
-        self.errors.pop(self.current, None)
 
     def clear(self) -> None:
+        self._touch()
         self.values[self.current] = ""
+
+    def _touch(self) -> None:
+        self.untouched.discard(self.current)
         self.errors.pop(self.current, None)
 
     def hint(self, field: str) -> str:
@@ -370,8 +382,10 @@ class HallModel:
     """What the hall screen shows besides the rows: the selection, the open table, the
     form, a confirmation, and the last notice."""
 
-    def __init__(self, tr: Translator) -> None:
+    def __init__(self, tr: Translator, defaults: NewTable | None = None) -> None:
         self.tr = tr
+        self.defaults = defaults
+        """What the form N opens starts from (the host's command line)."""
         self.rows: list[HallRow] = []
         self.selected = 0
         self.top = 0
@@ -417,5 +431,5 @@ class HallModel:
 
     def open_form(self) -> NewTableForm:
         self.notice = None
-        self.form = NewTableForm(self.tr, self.next_number())
+        self.form = NewTableForm(self.tr, self.next_number(), self.defaults)
         return self.form

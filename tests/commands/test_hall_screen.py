@@ -10,7 +10,8 @@ from helpers import until
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from lanuno.commands.hall_screen import HallHost
+from lanuno.commands.hall_screen import HallHost, form_defaults
+from lanuno.engine.rules import preset, rules_from_words, with_options
 from lanuno.host.table import TableConfig
 from lanuno.net.hall import Hall
 from lanuno.ui.contracts import HallControls, NewTable
@@ -99,3 +100,15 @@ async def test_closing_the_last_table_leaves_the_hall_open_for_a_new_one() -> No
         await press(pipe, "qy")
         assert await asyncio.wait_for(running, 10) == 0
     assert hall.closed.is_set()
+
+
+def test_the_form_proposes_the_command_lines_table() -> None:
+    """``lanuno host --tables 1 --bots 2 --preset kids2 --option ka1 --level expert``: the
+    form N opens proposes kids2 with ka1, 2 bots, expert (it proposed official, 0 bots)."""
+    rules = with_options(preset("kids2"), ["ka1", "target=3"])
+    base = TableConfig(name="Kitchen", rules=rules, bot_level="expert")
+    defaults = form_defaults(base, bots=2)
+    assert defaults == NewTable("Kitchen", "kids2", ("target=3", "ka1=on"), 2, "expert")
+    assert rules_from_words(defaults.preset, defaults.options) == rules
+    plain = form_defaults(TableConfig(), bots=0)
+    assert (plain.preset, plain.options, plain.bots) == ("official", (), 0)

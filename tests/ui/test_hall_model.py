@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from ui_fakes import event, lobby, state
 
-from lanuno.engine.rules import MAX_SEATS
+from lanuno.engine.rules import MAX_SEATS, preset, rules_from_words, with_options
 from lanuno.ui.contracts import NewTable
 from lanuno.ui.hall_model import (
     HallModel,
@@ -276,7 +276,9 @@ def test_the_form_types_erases_and_moves_to_the_first_bad_field() -> None:
     form.erase()
     form.type("11")
     form.move(-3)
+    form.type("Quiz")  # the proposed name is replaced, not added to ("Table 4Quiz")
     form.type("!")
+    assert form.values["name"] == "Quiz!"
     assert form.submit() is None
     assert form.current == "bots"  # the cursor goes where the problem is
     assert "bots" in form.errors
@@ -285,7 +287,35 @@ def test_the_form_types_erases_and_moves_to_the_first_bad_field() -> None:
     form.erase()
     form.type("3")
     table = form.submit()
-    assert table == NewTable("Table 4!", "official", (), 3, "intermediate")
+    assert table == NewTable("Quiz!", "official", (), 3, "intermediate")
+
+
+def test_a_proposed_name_kept_in_part_is_edited_from_its_end() -> None:
+    form = NewTableForm(EN, number=4)
+    form.erase()
+    form.type("5")
+    assert form.values["name"] == "Table 5"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_form_starts_from_the_hosts_preset_options_bots_and_level(lang: str) -> None:
+    """``lanuno host --tables 1 --bots 2 --preset kids2 --option ka1`` offered an official
+    table with no bot: the README says those apply to every table."""
+    tr = translator(lang)
+    defaults = NewTable("Kitchen", "kids2", ("target=3", "ka1=on"), 2, "expert")
+    model = HallModel(tr, defaults)
+    form = model.open_form()
+    assert form.values["name"] == tr("hall.form.default_name", number=1)
+    assert form.values["preset"] == tr.preset("kids2")
+    assert form.values["options"] == "target=3 ka1=on"
+    assert form.values["bots"] == "2"
+    assert form.values["level"] == tr("level.expert")
+    table = form.submit()
+    assert table is not None
+    assert (table.preset, table.bots, table.level) == ("kids2", 2, "expert")
+    assert rules_from_words(table.preset, table.options) == with_options(
+        preset("kids2"), ["target=3", "ka1=on"]
+    )
 
 
 def test_the_form_hints_in_the_readers_language() -> None:
