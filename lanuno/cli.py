@@ -16,7 +16,7 @@ from lanuno.bots.levels import BotLevel, UnknownBotLevel
 from lanuno.commands.common import clean_name, rules_from_args
 from lanuno.engine.rules import PRESETS
 from lanuno.ui.i18n import LANGUAGES, Translator, resolve_lang
-from lanuno.ui.refusals import option_refusal, rules_reason
+from lanuno.ui.refusals import option_refusal, rules_refusal
 from lanuno.wire.crypto import MAX_TABLES
 from lanuno.wire.messages import MAX_AGE
 
@@ -304,11 +304,7 @@ def _check_rules(parser: argparse.ArgumentParser, args: argparse.Namespace, tr: 
     try:
         rules_from_args(args)
     except ValueError as error:
-        parser.error(
-            str(error)
-            if tr.lang == "en"
-            else tr("hall.bad.options_together", reason=rules_reason(error, tr))
-        )
+        parser.error(str(error) if tr.lang == "en" else rules_refusal(error, tr))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -27,7 +27,7 @@ from lanuno.engine.rules import (
 from lanuno.ui.client_model import Presence, everyone_away, presence
 from lanuno.ui.contracts import NewTable
 from lanuno.ui.i18n import Translator
-from lanuno.ui.refusals import option_refusal, rules_reason
+from lanuno.ui.refusals import option_refusal, rules_refusal
 from lanuno.ui.table_model import TableModel
 from lanuno.wire.messages import MAX_NAME
 
@@ -343,8 +343,8 @@ def check_new_table(
     if rules is not None and "options" not in errors:
         try:
             with_options(rules, options)
-        except ValueError as error:  # values that do not fit together (hand_limit < hand_size)
-            errors["options"] = tr("hall.bad.options_together", reason=rules_reason(error, tr))
+        except ValueError as error:  # out of range, or hand_limit < hand_size
+            errors["options"] = rules_refusal(error, tr)
     bots_word = values.get("bots", "").strip() or "0"
     bots = int(bots_word) if bots_word.isdecimal() else -1
     if not 0 <= bots <= MAX_SEATS:

@@ -148,7 +148,20 @@ _RULES_REASONS = {
 the catalogue's keys for them."""
 
 
+_ONE_OPTION = frozenset({"rules.bad.hand_size", "rules.bad.move_timer", "rules.bad.target"})
+"""Reasons about one option's range (the others are about two options together)."""
+
+
 def rules_reason(error: ValueError, tr: Translator) -> str:
-    """Why options that are each valid do not fit together, in the reader's language."""
+    """Why the engine refused a set of rules, in the reader's language."""
     key = _RULES_REASONS.get(str(error))
     return str(error) if key is None else tr(key)
+
+
+def rules_refusal(error: ValueError, tr: Translator) -> str:
+    """The sentence for refused rules: one option out of its range is said as such, not as
+    options that "do not fit together" (``move_timer=5`` alone was)."""
+    reason = rules_reason(error, tr)
+    if _RULES_REASONS.get(str(error)) in _ONE_OPTION:
+        return tr("hall.bad.option_range", reason=reason)
+    return tr("hall.bad.options_together", reason=reason)

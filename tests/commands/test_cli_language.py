@@ -78,6 +78,7 @@ def test_lang_on_the_command_line_comes_before_the_environment(
             ("play", "--option", "hand_limit=3"),
             "Ces options ne vont pas ensemble : «hand_limit» ne peut pas être sous «hand_size».",
         ),
+        (("play", "--option", "move_timer=5"), "Hors limites : «move_timer» va de 20 à 60"),
     ],
 )
 def test_a_refusal_is_french_too(

@@ -240,6 +240,8 @@ def test_a_french_level_word_is_understood() -> None:
         ("options", "stacking=maybe", "The option «stacking» takes on|off."),
         ("options", "target=lots", "The option «target» takes N|none."),
         ("options", "hand_size=7 hand_limit=3", "These options do not fit together: "),
+        ("options", "move_timer=5", "Out of range: move_timer must be between 20 and 60"),
+        ("options", "hand_size=20", "Out of range: hand_size must be between 1 and 15."),
         ("bots", "12", "Bots: a number from 0 to 10, not «12»."),
         ("bots", "two", "Bots: a number from 0 to 10, not «two»."),
         ("bots", "-1", "Bots: a number from 0 to 10, not «-1»."),
