@@ -126,6 +126,22 @@ def _restore_all(args: argparse.Namespace, config: TableConfig) -> list[Restored
     return restored
 
 
+def _keep_network_limits(args: argparse.Namespace, restored: list[Restored]) -> None:
+    """A resumed table stays off the networks its host kept it off: served on the one
+    ``--interface`` and not announced (``--no-mdns``) if its journal says so, unless this
+    command line names an interface itself. Said, since the command line does not show it."""
+    served = next((one.table.served for one in restored if one.table.served), None)
+    if served is None:
+        return
+    tr = translator(args.lang)
+    if served.interface and not args.interface:
+        args.interface = served.interface
+        say(tr("host.log.kept_interface", address=served.interface))
+    if not served.announced and not args.no_mdns:
+        args.no_mdns = True
+        say(tr("host.log.kept_no_mdns"))
+
+
 def _resume_port(args: argparse.Namespace, restored: list[Restored]) -> int:
     """The port to listen on: ``--port``, else (a ``--resume``) the port the journal's table
     was served on, where its players' clients try to reconnect (0: any free port)."""
@@ -290,6 +306,8 @@ def _hold_journals(args: argparse.Namespace, directory: Path | None) -> int | No
 
 async def _serve(args: argparse.Namespace, config: TableConfig, directory: Path | None) -> int:
     hall_journal = directory is not None
+    restored = _restore_all(args, config)  # a journal that cannot resume fails here
+    _keep_network_limits(args, restored)
     bind = args.interface or "0.0.0.0"
     limits = ServerLimits(silence_timeout=getattr(args, "peer_timeout", 15.0))
     announcer = None
@@ -297,7 +315,6 @@ async def _serve(args: argparse.Namespace, config: TableConfig, directory: Path 
         # With no --interface it serves every address: it announces them as they change.
         follow = None if args.interface else lambda: discovery_addresses(None)
         announcer = HallAnnouncer(discovery_addresses(args.interface), follow=follow)
-    restored = _restore_all(args, config)  # a journal that cannot resume fails here
     port = _resume_port(args, restored)
     hall = Hall(
         host=bind,

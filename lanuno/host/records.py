@@ -104,11 +104,16 @@ class CodeRecord:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PortRecord:
-    """The TCP port the table is served on: a ``--resume`` listens there again, so that its
-    players' clients, which reconnect to the address they know, find it by themselves."""
+    """Where the table is served: a ``--resume`` listens on the port again, so that its
+    players' clients, which reconnect to the address they know, find it by themselves; and
+    keeps it off the networks the host kept it off (``--interface``, ``--no-mdns``)."""
 
     KIND: ClassVar[str] = "port"
     port: int
+    interface: str | None = None
+    """The one address it was served on (None: every network; older journals say none)."""
+    announced: bool = True
+    """Whether mDNS was to announce it (False: ``--no-mdns``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -180,6 +180,8 @@ class Table(Dealing, Seating):
         self.sid = 1
         self.last_now = 0.0
         self.served_port: int | None = None
+        self.served: PortRecord | None = None
+        """Where it was last served (port, interface, mDNS), as journaled."""
         """The TCP port the adapter last served the table on (journaled: see ``served_on``)."""
         self._bot_factory = bot_factory
         self.log: Callable[[str], None] = lambda _line: None
@@ -241,11 +243,13 @@ class Table(Dealing, Seating):
     def room_code(self) -> str:
         return self.guard.code
 
-    def served_on(self, port: int) -> None:
-        """Journal the port the table is served on, when it changes: a ``--resume`` listens
-        there again, where its players' clients are trying to reconnect."""
-        if port != self.served_port:
-            self._commit(PortRecord(port=port))
+    def served_on(self, port: int, interface: str | None = None, announced: bool = True) -> None:
+        """Journal where the table is served, when it changes: a ``--resume`` listens on
+        that port again, where its players' clients are trying to reconnect, and only on
+        ``interface`` (None: every network), announced only if ``announced``."""
+        record = PortRecord(port=port, interface=interface, announced=announced)
+        if record != self.served:
+            self._commit(record)
 
     def note_room_code(self) -> None:
         """Journal the room code after the lockout rotated it (call after handshakes)."""
@@ -339,6 +343,7 @@ class Table(Dealing, Seating):
                     self.guard.epoch += 1
             case PortRecord():
                 self.served_port = record.port
+                self.served = record
             case LobbyRecord():
                 self._apply_lobby(record)
             case RemoveRecord():

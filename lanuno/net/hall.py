@@ -264,6 +264,7 @@ class Hall:
             number=number,
             gate=self.gate,
             screen_code=screen_code,
+            mdns=self.announcer is not None,
         )
         # The hall file keeps the screen code: save it again when failed pairings change it.
         server.on_screen_code_rotated = lambda _code: self._save()

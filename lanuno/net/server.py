@@ -236,10 +236,13 @@ class TableServer:
         number: int = 1,
         gate: Gate | None = None,
         screen_code: str | None = None,
+        mdns: bool = False,
     ) -> None:
         self.table = table
         self.host = host
         self.port = port
+        self.mdns = mdns
+        """Whether its host announces it (a ``--resume`` of its journal keeps that)."""
         self.number = number
         """The table's number in its hall (the client hello names it): 1..64."""
         self.journal = journal
@@ -333,7 +336,9 @@ class TableServer:
             await self._listener.start()
             self.port = self._listener.port
         if self.port:
-            self.table.served_on(self.port)  # journaled in the first pump, below
+            # Journaled in the first pump, below.
+            interface = None if self.host in ("0.0.0.0", "") else self.host
+            self.table.served_on(self.port, interface, self.mdns)
         self._timer = asyncio.create_task(self._timer_loop())
         self.workers.warm_up()  # the first join must not wait for a worker to start
         self.pump()

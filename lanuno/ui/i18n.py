@@ -400,6 +400,8 @@ EN: dict[str, str] = {
     "log.lobby": "lobby: {seats}  {code}",
     # the headless host's first lines (the words typed stay the commands' own)
     "host.log.journal": "journal: {path} (restart with: lanuno host --resume {path})",
+    "host.log.kept_interface": "served on {address} only, as before the restart",
+    "host.log.kept_no_mdns": "not announced on the network (--no-mdns), as before the restart",
     "host.log.saved": "the table is saved: lanuno host --resume {path} carries it on, and "
     "its players get their seats back with lanuno join",
     "host.log.saved_tables": "the {count} tables are saved: lanuno host --resume {path} "
@@ -1124,6 +1126,8 @@ FR: dict[str, str] = {
     "log.back": "Vous êtes de retour à la table.",
     "log.lobby": "salon : {seats}  {code}",
     "host.log.journal": "journal : {path} (pour reprendre : «lanuno host --resume {path}»)",
+    "host.log.kept_interface": "servie sur {address} seulement, comme avant la reprise",
+    "host.log.kept_no_mdns": "pas annoncée sur le réseau (--no-mdns), comme avant la reprise",
     "host.log.saved": "la table est sauvegardée : «lanuno host --resume {path}» la reprend, "
     "et ses joueurs retrouvent leur place avec «lanuno join»",
     "host.log.saved_tables": "les {count} tables sont sauvegardées : «lanuno host --resume "
