@@ -284,7 +284,8 @@ EN: dict[str, str] = {
     "host.players": "Players",
     "host.no_address": "(no address yet)",
     "host.loopback_only": "Only this machine can join: the table is on loopback alone. "
-    "For the other laptops, connect this one to the room's Wi-Fi or a cable.",
+    "For the other laptops, connect this one to the room's Wi-Fi or a cable, and leave out "
+    "--interface 127.0.0.1 if it was given.",
     "host.options": "Options",
     "host.rules": "Rules",
     "host.preset": "Preset: {preset}",
@@ -411,8 +412,9 @@ EN: dict[str, str] = {
     "host.log.table": "table {name} at {addresses}  room code {code}",
     "host.log.join_with": "players join with: {command}",
     "host.log.loopback": (
-        "Only loopback is available: only this machine can join. For the other laptops, "
-        "connect this one to a network (Wi-Fi, cable) or name its address with --interface."
+        "Only loopback is served: only this machine can join. For the other laptops, "
+        "connect this one to a network (Wi-Fi, cable) and serve it (no --interface, or its "
+        "address)."
     ),
     "host.log.screen_code": "screen code {code} for table {number}: {command}",
     "host.log.hall_table": "table {number} {name}  room code {code}",
@@ -1014,7 +1016,8 @@ FR: dict[str, str] = {
     "host.players": "Joueurs",
     "host.no_address": "(pas encore d'adresse)",
     "host.loopback_only": "Seul cet ordinateur peut rejoindre : la table n'écoute qu'en "
-    "local. Pour les autres, reliez-le au réseau sans-fil de la salle ou à un câble.",
+    "local. Pour les autres, reliez-le au réseau sans-fil de la salle ou à un câble, sans "
+    "«--interface 127.0.0.1» s'il a été donné.",
     "host.options": "Options",
     "host.rules": "Règles",
     "host.preset": "Règles : {preset}",
@@ -1127,7 +1130,7 @@ FR: dict[str, str] = {
     "log.lobby": "salon : {seats}  {code}",
     "host.log.journal": "journal : {path} (pour reprendre : «lanuno host --resume {path}»)",
     "host.log.kept_interface": "servie sur {address} seulement, comme avant la reprise",
-    "host.log.kept_no_mdns": "pas annoncée sur le réseau (--no-mdns), comme avant la reprise",
+    "host.log.kept_no_mdns": "pas annoncée sur le réseau («--no-mdns»), comme avant la reprise",
     "host.log.saved": "la table est sauvegardée : «lanuno host --resume {path}» la reprend, "
     "et ses joueurs retrouvent leur place avec «lanuno join»",
     "host.log.saved_tables": "les {count} tables sont sauvegardées : «lanuno host --resume "
@@ -1137,9 +1140,9 @@ FR: dict[str, str] = {
     "host.log.table": "table {name} à {addresses}  code de la salle {code}",
     "host.log.join_with": "les joueurs rejoignent avec : {command}",
     "host.log.loopback": (
-        "Seule la boucle locale est disponible : seul cet ordinateur peut rejoindre. Pour "
-        "les autres, reliez celui-ci à un réseau (Wi-Fi, câble) ou donnez son adresse avec "
-        "«--interface»."
+        "Seule la boucle locale est servie : seul cet ordinateur peut rejoindre. Pour les "
+        "autres, reliez celui-ci à un réseau (Wi-Fi, câble) et servez-le (sans «--interface», "
+        "ou avec son adresse)."
     ),
     "host.log.screen_code": "code d'écran {code} pour la table {number} : {command}",
     "host.log.hall_table": "table {number} {name}  code de la salle {code}",
