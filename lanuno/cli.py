@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from lanuno import __version__
 from lanuno.bots.levels import BotLevel, UnknownBotLevel
 from lanuno.commands.common import clean_name, rules_from_args
-from lanuno.engine.rules import PRESETS
+from lanuno.engine.rules import MAX_SEATS, MIN_SEATS, PRESETS
 from lanuno.ui.i18n import LANGUAGES, Translator, resolve_lang
 from lanuno.ui.refusals import option_refusal, rules_refusal
 from lanuno.wire.crypto import MAX_TABLES
@@ -78,6 +78,19 @@ def seconds(tr: Translator, *, above_zero: bool = False) -> Callable[[str], floa
         if above_zero and value == 0:
             raise argparse.ArgumentTypeError(tr("cli.err.positive"))
         return value
+
+    return parse
+
+
+def seat_count(tr: Translator) -> Callable[[str], int]:
+    """``--players``: a table of 2 to 10 seats (O1)."""
+
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or not MIN_SEATS <= int(text) <= MAX_SEATS:
+            raise argparse.ArgumentTypeError(
+                tr("cli.err.players", min=MIN_SEATS, max=MAX_SEATS, value=repr(text))
+            )
+        return int(text)
 
     return parse
 
@@ -210,7 +223,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help=tr("cli.sim"), tr=tr)
     sim.add_argument("--games", type=int, default=100, help=tr("cli.sim.games"))
-    sim.add_argument("--players", type=int, default=4, help=tr("cli.sim.players"))
+    sim.add_argument("--players", type=seat_count(tr), default=4, help=tr("cli.sim.players"))
     sim.add_argument("--seed", type=int, default=0, help=tr("cli.sim.seed"))
     sim.add_argument("--playouts", type=int, metavar="N", help=tr("cli.sim.playouts"))
     sim.add_argument(
@@ -275,7 +288,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     screen.add_argument("--interface", help=tr("cli.look_interface"))
 
     play = sub.add_parser("play", help=tr("cli.play"), tr=tr)
-    play.add_argument("--players", type=int, default=4, help=tr("cli.play.players"))
+    play.add_argument("--players", type=seat_count(tr), default=4, help=tr("cli.play.players"))
     play.add_argument(
         "--level",
         type=level_type,
@@ -307,6 +320,15 @@ def _check_rules(parser: argparse.ArgumentParser, args: argparse.Namespace, tr: 
         parser.error(str(error) if tr.lang == "en" else rules_refusal(error, tr))
 
 
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of one command (``lanuno play``): its refusals show its own usage line."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (2 for a usage error, after saying why)."""
     words = sys.argv[1:] if argv is None else argv
@@ -319,7 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if hasattr(args, "preset"):
-            _check_rules(parser, args, tr)
+            _check_rules(_command_parser(parser, args.command), args, tr)
         if getattr(args, "lang", None):
             try:
                 resolve_lang(args.lang)

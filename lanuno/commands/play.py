@@ -10,7 +10,6 @@ import sys
 
 from lanuno.commands.common import pace_from_args, rules_from_args
 from lanuno.commands.terminal import play_in_terminal
-from lanuno.engine.rules import MAX_SEATS, MIN_SEATS
 from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import NetClientSession
 from lanuno.net.server import ServerLimits, TableControls, TableServer
@@ -19,12 +18,6 @@ from lanuno.ui.i18n import translator
 
 
 def run(args: argparse.Namespace) -> int:
-    if not MIN_SEATS <= args.players <= MAX_SEATS:
-        print(
-            f"lanuno play: --players must be between {MIN_SEATS} and {MAX_SEATS} (O1)",
-            file=sys.stderr,
-        )
-        return 2
     try:
         rules = rules_from_args(args)
     except ValueError as error:

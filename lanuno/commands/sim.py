@@ -15,7 +15,7 @@ from lanuno.bots.base import Bot
 from lanuno.bots.levels import BotLevel
 from lanuno.commands.common import rules_from_args
 from lanuno.engine.game import SeatInfo
-from lanuno.engine.rules import MAX_SEATS, MIN_SEATS, Rules
+from lanuno.engine.rules import Rules
 from lanuno.sim import GameResult, play_game
 
 
@@ -125,12 +125,6 @@ def _duration(seconds: float) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not MIN_SEATS <= args.players <= MAX_SEATS:
-        print(
-            f"lanuno sim: --players must be between {MIN_SEATS} and {MAX_SEATS} (O1)",
-            file=sys.stderr,
-        )
-        return 2
     levels: tuple[BotLevel, ...] = args.level
     if len(levels) == 1:
         levels = levels * args.players

@@ -44,6 +44,13 @@ class FirstPlayer(enum.StrEnum):
     """K1-2 / K2-2: the youngest seat with an age starts."""
 
 
+MAX_HAND_LIMIT = 112
+"""A hand limit above the biggest deck (112 cards with the blanks) limits nothing."""
+MAX_TARGET = 10_000
+"""The highest game target (points, or round wins with ``scoring=round_wins``): far above
+any table's (500), and every score still fits the wire (``MAX_SCORE``)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     preset: str = "official"
@@ -90,10 +97,12 @@ class Rules:
             raise ValueError("hand_size must be between 1 and 15")
         if self.move_timer is not None and not 20 <= self.move_timer <= 60:
             raise ValueError("move_timer must be between 20 and 60 seconds, or none")
-        if self.target is not None and self.target <= 0:
-            raise ValueError("target must be positive, or none for a single round")
+        if self.target is not None and not 1 <= self.target <= MAX_TARGET:
+            raise ValueError("target must be between 1 and 10000, or none for a single round")
         if self.hand_limit is not None and self.hand_limit < self.hand_size:
             raise ValueError("hand_limit cannot be below hand_size")
+        if self.hand_limit is not None and self.hand_limit > MAX_HAND_LIMIT:
+            raise ValueError("hand_limit must be at most 112, the biggest deck")
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}

@@ -661,8 +661,9 @@ EN: dict[str, str] = {
     "hall.bad.option_range": "Out of range: {reason}.",
     "rules.bad.hand_size": "hand_size must be between 1 and 15",
     "rules.bad.move_timer": "move_timer must be between 20 and 60 seconds, or none",
-    "rules.bad.target": "target must be positive, or none for a single round",
+    "rules.bad.target": "target must be between 1 and 10000, or none for a single round",
     "rules.bad.hand_limit": "hand_limit cannot be below hand_size",
+    "rules.bad.hand_limit_max": "hand_limit must be at most 112, the biggest deck",
     "hall.bad.bots": "Bots: a number from 0 to {count}, not «{value}».",
     "hall.bad.level": "Unknown bot level «{value}»: choose {choices}.",
     "hall.in.keys_lobby": "B add bot  L level  Del remove  P preset  O options  S start  Esc hall",
@@ -692,6 +693,7 @@ EN: dict[str, str] = {
     "cli.err.seconds": "expected a number of seconds, 0 or more, got {value}",
     "cli.err.positive": "expected a number of seconds above 0, got 0",
     "cli.err.table": "a table number is from 1 to {max}",
+    "cli.err.players": "a table has {min} to {max} seats, not {value}",
     "cli.err.lang": "unknown language {value}: choose from {choices}",
     "cli.err.name_blank": "a name cannot be blank",
     "cli.err.name_chars": "{value}: a name is printable text, without control or direction "
@@ -1390,8 +1392,9 @@ FR: dict[str, str] = {
     "hall.bad.option_range": "Hors limites : {reason}.",
     "rules.bad.hand_size": "«hand_size» va de 1 à 15",
     "rules.bad.move_timer": "«move_timer» va de 20 à 60 secondes, ou «none»",
-    "rules.bad.target": "«target» est un nombre positif, ou «none» pour une seule manche",
+    "rules.bad.target": "«target» va de 1 à 10000, ou «none» pour une seule manche",
     "rules.bad.hand_limit": "«hand_limit» ne peut pas être sous «hand_size»",
+    "rules.bad.hand_limit_max": "«hand_limit» vaut au plus 112, le plus gros paquet",
     "hall.bad.bots": "Robots : un nombre de 0 à {count}, pas «{value}».",
     "hall.bad.level": "Niveau inconnu «{value}» : choisissez {choices}.",
     "hall.in.keys_lobby": (
@@ -1423,6 +1426,7 @@ FR: dict[str, str] = {
     "cli.err.seconds": "un nombre de secondes, 0 ou plus, était attendu, pas {value}",
     "cli.err.positive": "un nombre de secondes au-dessus de 0 était attendu, pas 0",
     "cli.err.table": "un numéro de table va de 1 à {max}",
+    "cli.err.players": "une table a de {min} à {max} places, pas {value}",
     "cli.err.lang": "langue inconnue {value} : choisir parmi {choices}",
     "cli.err.name_blank": "un nom ne peut pas être vide",
     "cli.err.name_chars": "{value} : un nom est du texte imprimable, sans caractère de contrôle "

@@ -141,14 +141,17 @@ def option_refusal(word: str, tr: Translator) -> str | None:
 _RULES_REASONS = {
     "hand_size must be between 1 and 15": "rules.bad.hand_size",
     "move_timer must be between 20 and 60 seconds, or none": "rules.bad.move_timer",
-    "target must be positive, or none for a single round": "rules.bad.target",
+    "target must be between 1 and 10000, or none for a single round": "rules.bad.target",
     "hand_limit cannot be below hand_size": "rules.bad.hand_limit",
+    "hand_limit must be at most 112, the biggest deck": "rules.bad.hand_limit_max",
 }
 """The engine's reasons for refusing a set of rules (``Rules.__post_init__``), in English:
 the catalogue's keys for them."""
 
 
-_ONE_OPTION = frozenset({"rules.bad.hand_size", "rules.bad.move_timer", "rules.bad.target"})
+_ONE_OPTION = frozenset(
+    {"rules.bad.hand_size", "rules.bad.move_timer", "rules.bad.target", "rules.bad.hand_limit_max"}
+)
 """Reasons about one option's range (the others are about two options together)."""
 
 

@@ -79,6 +79,8 @@ def test_lang_on_the_command_line_comes_before_the_environment(
             "Ces options ne vont pas ensemble : «hand_limit» ne peut pas être sous «hand_size».",
         ),
         (("play", "--option", "move_timer=5"), "Hors limites : «move_timer» va de 20 à 60"),
+        (("play", "--players", "11"), "argument --players : une table a de 2 à 10 places"),
+        (("sim", "--players", "1"), "une table a de 2 à 10 places, pas '1'"),
     ],
 )
 def test_a_refusal_is_french_too(
@@ -109,3 +111,17 @@ def test_a_wrapped_french_help_line_never_begins_with_its_punctuation(
     lines = out.splitlines()
     assert all(len(line) <= 80 for line in lines)
     assert not [line for line in lines if re.match(r"\s*[:;?!»]", line) or line.endswith("«")]
+
+
+@pytest.mark.usefixtures("english")
+@pytest.mark.parametrize("option", ["target=5000000000", "hand_limit=99999999999", "hand_limit=3"])
+def test_a_rules_refusal_is_one_line_under_the_commands_own_usage(
+    capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    """A target too big for the wire crashed ``lanuno play`` with a traceback; a rules
+    refusal showed the top-level usage (``lanuno [-h] [--version] {sim,...}``)."""
+    status, _, err = run(capsys, "play", "--option", option)
+    assert status == 2
+    assert err.startswith("usage: lanuno play "), err
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("lanuno play: error: ")

@@ -120,6 +120,7 @@ SAMPLES = {
     "message": "x",
     "names": "«--code»",
     "max": 120,
+    "min": 2,
     "kind": "int",
     "levels": "«beginner», «intermediate», «expert»",
 }
@@ -368,7 +369,15 @@ def test_every_host_control_refusal_reads_in_french() -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [["hand_size=20"], ["move_timer=5"], ["target=0"], ["hand_limit=3"]]
+    "options",
+    [
+        ["hand_size=20"],
+        ["move_timer=5"],
+        ["target=0"],
+        ["target=5000000000"],
+        ["hand_limit=3"],
+        ["hand_limit=99999999999"],
+    ],
 )
 def test_every_reason_the_engine_refuses_rules_for_reads_in_french(options: list[str]) -> None:
     with pytest.raises(ValueError) as refused:
