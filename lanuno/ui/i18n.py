@@ -349,7 +349,8 @@ EN: dict[str, str] = {
     ),
     "plain.help_example": "{action}",
     "plain.letters": "R red, Y yellow, G green, B blue",
-    "plain.letters_actions": "R red, Y yellow, G green, B blue, S Skip, R Reverse, W Wild",
+    "plain.letters_actions": "R red, Y yellow, G green, B blue; after the color: S Skip, "
+    "R Reverse, +2 Draw Two; W Wild, W+4 Wild Draw Four",
     # the line client's verbs (ui/typed.py): typed in either language
     "verb.play": "play",
     "verb.draw": "draw",
@@ -1080,7 +1081,8 @@ FR: dict[str, str] = {
     ),
     "plain.help_example": "«{action}»",
     "plain.letters": "J jaune, V vert",
-    "plain.letters_actions": "J jaune, V vert, Pa Passe, In Inversion, Jok Joker",
+    "plain.letters_actions": "J jaune, V vert ; après la couleur : Pa Passe, In Inversion, "
+    "+2 ; Jok Joker, +4 Joker +4",
     # les verbes du client en lignes (ui/typed.py) : tapés dans l'une ou l'autre langue
     "verb.play": "jouer",
     "verb.draw": "piocher",
@@ -1332,7 +1334,7 @@ FR: dict[str, str] = {
     "what.excess": "remettez vos cartes en trop sous la pioche",
     "what.round_over": "la manche est finie",
     "chip.W": "Jok",
-    "chip.W+4": "J+4",
+    "chip.W+4": " +4",
     "chip.X": " ? ",
     "big.S": "PA",
     "big.R": "IN",
@@ -1574,7 +1576,7 @@ class Translator:
         return letters | {f"rank:{rank}": self(f"chip.{rank}") for rank in ("S", "R")}
 
     def code(self, code: str) -> str:
-        """A card code as this language writes it (French ``J7``, ``V+2``, ``Jok``, ``J+4``;
+        """A card code as this language writes it (French ``J7``, ``V+2``, ``Jok``, ``+4``;
         never the protocol's ``W``, which reads as nothing in French)."""
         if code in ("W", "W+4", "X"):
             return self(f"chip.{code}").strip()
@@ -1584,11 +1586,11 @@ class Translator:
 
     def big(self, code: str) -> str:
         """What the shared screen writes large for a top card: ``7``, ``+2``, ``S``/``PA``,
-        ``W``/``JOK``, ``W+4``/``J+4``."""
+        ``W``/``JOK``, ``W+4``/``+4``."""
         if code in ("W", "X"):
             return self(f"big.{code}") if code == "W" else "X"
         if code == "W+4":
-            return self("chip.W+4")
+            return self("chip.W+4").strip()
         rank = code[1:]
         return self(f"big.{rank}") if rank in ("S", "R") else rank
 

@@ -39,7 +39,9 @@ bleu), as the wire writes it. The two languages share R and B, and use no letter
 other's for another color."""
 RANKS = {"S": "S", "R": "R", "PA": "S", "IN": "R"}
 """Skip and Reverse, in the wire's letters or the French screens' (Passe, Inversion)."""
-WILDS = {"W": "W", "W+4": "W+4", "X": "X", "JOK": "W", "J+4": "W+4", "?": "X"}
+WILDS = {"W": "W", "W+4": "W+4", "X": "X", "JOK": "W", "+4": "W+4", "J+4": "W+4", "?": "X"}
+"""Wild cards as typed: the wire's codes, and French ``Jok`` and ``+4`` (``J+4``, as the
+French screens once wrote it, still reads: there is no yellow +4)."""
 """The black cards and the blank card, in either language's writing."""
 
 
@@ -142,9 +144,8 @@ def read_color(typed: str) -> str:
 
 
 def read_card(typed: str) -> str:
-    """``j7``, ``JPa``, ``Jok``, ``J+4`` (French) or ``Y7``, ``YS``, ``W``, ``W+4`` (the
-    wire) -> the wire's code. A French J is yellow (jaune) before a value, and the Wild Draw
-    Four in ``J+4``: there is no yellow +4."""
+    """``j7``, ``JPa``, ``Jok``, ``+4`` (French) or ``Y7``, ``YS``, ``W``, ``W+4`` (the
+    wire) -> the wire's code. A French J is yellow (jaune) before a value."""
     code = typed.upper()
     if code in WILDS:
         return WILDS[code]

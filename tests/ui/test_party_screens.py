@@ -504,12 +504,13 @@ def test_bot_levels_and_card_codes_in_french() -> None:
         hand_row = next(line for line in screen.splitlines() if "JPa" in line)
         assert "W" not in hand_row
         assert "[Jok]" in hand_row
-        assert "[J+4]" in hand_row
+        assert "[ +4]" in hand_row  # not J+4: a French J is yellow, and J+2 its Draw Two
     for table, _screen, tapp in table_app("fr"):
         feed(table, lobby_(tuple(seats), "official", {}, True))
         feed(table, state(hand=(), legal=(), top="W+4", color="G"))
         screen = render_text(tapp)
-        assert "J+4  VERT" in screen
+        assert "+4  VERT" in screen
+        assert "J+4" not in screen
         assert "W+4" not in screen
         assert "Robot 2 (interméd" in screen
         assert "intermediate" not in screen

@@ -339,7 +339,7 @@ def test_the_plain_clients_own_words_and_its_not_an_action_answer_are_french() -
     )
     asyncio.run(client.handle_line("aide"))
     assert "«prêt», «état», «aide», «quitter»" in out.getvalue()
-    assert "«jouer J+4 B», «piocher»" in out.getvalue()
+    assert "«jouer +4 B», «piocher»" in out.getvalue()
     asyncio.run(client.handle_line("Prêt"))
     assert session.ready_calls == [True]
     asyncio.run(client.handle_line("jouer J7"))
@@ -378,9 +378,9 @@ def test_a_french_hand_and_its_choices_read_as_the_french_screens_write_cards() 
     client.show(lobby())
     client.show(state(legal=("play YS", "play W G", "play W+4 Y", "draw", "catch 1"), sid=8))
     text = out.getvalue()
-    assert "Votre main : B7 R2 J+4 V+2 R7 JPa Jok BIn" in text
+    assert "Votre main : B7 R2 +4 V+2 R7 JPa Jok BIn" in text
     assert "1. Lea : 5 cartes  2. Max : 1 carte UNO !  3. Ana ▶ : 8 cartes" in text  # not "Lea:"
-    assert "1) jouer JPa  2) jouer Jok V  3) jouer J+4 J  4) piocher  5) contre-uno 2" in text
+    assert "1) jouer JPa  2) jouer Jok V  3) jouer +4 J  4) piocher  5) contre-uno 2" in text
     assert "YS" not in text
     assert "draw" not in text
     asyncio.run(client.handle_line("jouer jok v"))

@@ -27,7 +27,8 @@ FR = ActionWords(translator("fr"))
         ("Jouer JPa", "play YS"),
         ("jouer rin", "play RR"),
         ("jouer Jok V", "play W G"),
-        ("jouer J+4 j", "play W+4 Y"),
+        ("jouer J+4 j", "play W+4 Y"),  # as the French screens once wrote it
+        ("jouer +4 j", "play W+4 Y"),
         ("jouer ?", "play X"),
         ("piocher", "draw"),
         ("Passer", "pass"),
@@ -65,7 +66,7 @@ def test_what_is_not_an_action_is_refused_before_it_is_sent(typed: str) -> None:
     [
         ("play YS", "play YS", "jouer JPa"),
         ("play W G", "play W G", "jouer Jok V"),
-        ("play W+4 Y", "play W+4 Y", "jouer J+4 J"),
+        ("play W+4 Y", "play W+4 Y", "jouer +4 J"),
         ("play G+2", "play G+2", "jouer V+2"),
         ("draw", "draw", "piocher"),
         ("catch 1", "catch 2", "contre-uno 2"),
