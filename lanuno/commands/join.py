@@ -8,7 +8,8 @@ import argparse
 import asyncio
 import contextlib
 import getpass
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Sequence
 
 from lanuno.commands.common import (
     CODE_TRIES,
@@ -31,7 +32,7 @@ from lanuno.net.discovery import (
     discovery_addresses,
     probe,
 )
-from lanuno.net.seat_store import SeatStore
+from lanuno.net.seat_store import SavedSeat, SeatStore
 from lanuno.ui.i18n import Translator, translator
 from lanuno.ui.reasons import translate_reason
 from lanuno.wire.errors import CloseCode
@@ -96,10 +97,15 @@ def tables_to_list(found: list[TableInfo], mine: set[bytes]) -> list[TableInfo]:
 
 
 async def _choose_table(
-    interfaces: list[str], mine: set[bytes], tr: Translator
+    interfaces: list[str],
+    mine: set[bytes],
+    tr: Translator,
+    saved: Sequence[SavedSeat] = (),
 ) -> TableInfo | None:
     """``mine``: tables where a previous client of this user left a seat (picked at once).
-    Lists the tables with seats free (a full table's players resume with their seat)."""
+    Lists the tables with seats free (a full table's players resume with their seat).
+    ``saved``: those seats, to try at their own address when nothing is announced (a host
+    with ``--no-mdns``)."""
     browser = TableBrowser(interfaces)
     await browser.start()
     try:
@@ -115,6 +121,10 @@ async def _choose_table(
                 return waiting[0]
             tables = tables_to_list(found, mine)
             if not tables:
+                unannounced = await _answering(saved)
+                if unannounced is not None:
+                    say(tr("join.waiting_seat", table=unannounced.endpoint))
+                    return unannounced
                 say(tr("join.none"))
                 return None
             for i, t in enumerate(tables, 1):
@@ -142,6 +152,40 @@ def _wrong_code_hint(args: argparse.Namespace, number: int, tr: Translator) -> s
         return tr("join.table_hint")
     if number > 1:  # table 1's code typed at table 2 (the guest's table was 1)
         return tr("join.table_code_hint", number=number)
+    return None
+
+
+RECENT_SEAT = 12 * 3600.0
+"""A saved seat tried at its own address when no table is announced: one from this evening
+(an older one's address may serve another table by now)."""
+
+
+def _recent_seats(store: SeatStore, name: str | None) -> list[SavedSeat]:
+    """The seats this user's previous clients left within ``RECENT_SEAT``, newest first."""
+    now = time.time()
+    seats = []
+    for seat in store.waiting(name):
+        with contextlib.suppress(OSError):
+            age = now - seat.path.stat().st_mtime
+            if age <= RECENT_SEAT:
+                seats.append((age, seat))
+    return [seat for _, seat in sorted(seats, key=lambda pair: pair[0])]
+
+
+async def _answering(saved: Sequence[SavedSeat]) -> TableInfo | None:
+    """The first saved seat whose host answers at its address, as a table to join."""
+    for seat in saved:
+        if await probe(seat.host, seat.port):
+            return TableInfo(
+                instance="",
+                name=f"{seat.host}:{seat.port}",
+                address=seat.host,
+                port=seat.port,
+                free=0,
+                preset="",
+                room=seat.ticket.room_id.hex(),
+                table=seat.table,
+            )
     return None
 
 
@@ -174,7 +218,8 @@ async def _join(args: argparse.Namespace) -> int:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:
             say(tr("join.loopback"))
-        table = await _choose_table(interfaces, store.rooms(args.name or None), tr)
+        recent = _recent_seats(store, args.name or None)
+        table = await _choose_table(interfaces, store.rooms(args.name or None), tr, recent)
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table

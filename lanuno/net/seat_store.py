@@ -239,15 +239,19 @@ class SeatStore:
                 return file, seat
         return file, None
 
-    def rooms(self, name: str | None = None) -> set[bytes]:
-        """The tables (``room_id``) where a saved seat waits: one no live client holds and,
-        with ``name`` (the player gave ``--name``), saved under that name, as ``claim``
-        takes them. A bare join picks such a table at once, saying the seat waits there."""
-        return {
-            seat.ticket.room_id
+    def waiting(self, name: str | None = None) -> list[SavedSeat]:
+        """The saved seats no live client holds and, with ``name`` (the player gave
+        ``--name``), saved under that name, as ``claim`` takes them."""
+        return [
+            seat
             for seat in self.saved()
             if (name is None or seat.name == name) and not _held(seat.path)
-        }
+        ]
+
+    def rooms(self, name: str | None = None) -> set[bytes]:
+        """The tables (``room_id``) where a saved seat waits (``waiting``). A bare join
+        picks such a table at once, saying the seat waits there."""
+        return {seat.ticket.room_id for seat in self.waiting(name)}
 
 
 __all__ = ["STATE_ENV", "SavedSeat", "SeatFile", "SeatStore", "state_dir"]

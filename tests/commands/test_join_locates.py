@@ -5,6 +5,7 @@ nothing is browsed for it (the tests' own network hygiene rests on that too)."""
 from __future__ import annotations
 
 import pytest
+from helpers import until
 
 from lanuno.cli import build_parser
 from lanuno.commands import join as join_command
@@ -52,7 +53,7 @@ async def test_a_table_found_by_discovery_is_looked_for_again_by_its_room(
     found = TableInfo("Salon._lanuno._tcp.local.", "Salon", "127.0.0.1", server.port, 3,
                       "official", room_id.hex(), addresses=("127.0.0.1",))  # fmt: skip
 
-    async def choose(_interfaces: object, _mine: object, _tr: object) -> TableInfo:
+    async def choose(_interfaces: object, _mine: object, _tr: object, _saved: object) -> TableInfo:
         return found
 
     monkeypatch.setattr(join_command, "_choose_table", choose)
@@ -147,3 +148,67 @@ async def test_a_screen_code_typed_wrong_is_asked_again_as_a_room_code_is(
     args = build_parser().parse_args(["screen", "127.0.0.1:7777"])
     assert await screen_command._screen(args) == 0
     assert tried == ["456195", "456194"]
+
+
+class NothingAnnounced:
+    """A browser that finds no table: the host runs with ``--no-mdns``."""
+
+    def __init__(self, _interfaces: object) -> None:
+        pass
+
+    async def start(self) -> None:
+        pass
+
+    async def wait_for_change(self, _timeout: float) -> None:
+        pass
+
+    def listed(self) -> list[TableInfo]:
+        return []
+
+    async def close(self) -> None:
+        pass
+
+
+async def test_a_bare_join_resumes_a_seat_whose_host_is_not_announced(
+    server: TableServer, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The host runs with ``--no-mdns``: a bare ``lanuno join`` said "no table found",
+    though the seat file knows the table's address."""
+    monkeypatch.setattr(join_command, "TableBrowser", NothingAnnounced)
+    seated: list[tuple[int | None, bool]] = []
+
+    async def killed(session: NetClientSession, _args: object) -> int:
+        # Seated, then the terminal is closed: no goodbye, the seat file stays.
+        seat_file = session._seat_file
+        assert seat_file is not None
+        await until(lambda: seat_file.path is not None and seat_file.path.exists(), "saved")
+        seated.append((session.seat, session.ticket is not None))
+        assert session._runner is not None
+        assert session._writer is not None
+        session._runner.cancel()
+        session._writer.transport.abort()
+        seat_file.release()  # as the process's end does
+        return 0
+
+    monkeypatch.setattr(join_command, "play_in_terminal", killed)
+    typed = build_parser().parse_args(
+        ["join", f"127.0.0.1:{server.port}", "--code", CODE, "--name", "Zoé"]
+    )
+    assert await join_command._join(typed) == 0
+    bare = build_parser().parse_args(["join", "--interface", "127.0.0.1", "--name", "Zoé"])
+    assert await join_command._join(bare) == 0  # no code asked: the seat was resumed
+    assert len(seated) == 2
+    assert seated[0] == (0, True)
+    said = capsys.readouterr().out
+    assert f"resuming your seat 1 at 127.0.0.1:{server.port}" in said
+    assert f"your seat at 127.0.0.1:{server.port} is waiting for you" in said
+    assert "no table found" not in said
+
+
+async def test_a_bare_join_with_no_seat_and_nothing_announced_says_no_table_was_found(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(join_command, "TableBrowser", NothingAnnounced)
+    bare = build_parser().parse_args(["join", "--interface", "127.0.0.1", "--name", "Zoé"])
+    assert await join_command._join(bare) == 1
+    assert "no table found" in capsys.readouterr().out
