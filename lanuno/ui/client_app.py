@@ -10,6 +10,7 @@ the model and sends what the model returns.
 from __future__ import annotations
 
 import asyncio
+import math
 import shutil
 import time
 from collections.abc import Callable, Sequence
@@ -72,6 +73,10 @@ SEAT_PANEL_WIDTH = 42
 Render0 = Callable[[], StyleAndTextTuples]
 
 
+DOUBLE_PRESS = 0.5
+"""Seconds after Enter closed a round's result during which Enter does not play a card."""
+
+
 class ClientController:
     """Glue between the session, the model and the running app."""
 
@@ -89,6 +94,8 @@ class ClientController:
         """Cards per hand row at the last render (Up/Down move by a row)."""
         self.finished = False
         """The session's updates ended: the host is gone for good."""
+        self.summary_closed_at = -math.inf
+        """When Enter closed a result onto the table (a second Enter then is no play)."""
         self._sending = asyncio.Lock()
         """Actions leave in the order the keys were pressed (a Lock wakes waiters FIFO)."""
 
@@ -812,6 +819,8 @@ def _screen_keys(kb: KeyBindings, ctl: ClientController) -> None:
     @kb.add("space", filter=summary)
     def _continue(_event: E) -> None:
         model.continue_()
+        if model.screen == "play":
+            ctl.summary_closed_at = ctl.clock()
 
 
 def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
@@ -861,6 +870,8 @@ def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
     @kb.add("enter", filter=playing)
     @kb.add("space", filter=playing)
     def _activate(_event: E) -> None:
+        if ctl.clock() - ctl.summary_closed_at < DOUBLE_PRESS:
+            return  # Enter pressed twice to close the result: the second plays nothing
         ctl.perform(model.activate())
 
     @kb.add("escape", filter=picker_open, eager=True)

@@ -466,6 +466,7 @@ class ClientModel:
         )
         if new_decision:
             self.refusal = None  # it answered an earlier moment (the log keeps it)
+            self.log_scroll = 0  # the newest lines say what was just played
         self._restore_selection(keep, prefer_legal=new_decision)
         return self._settle_picker()
 

@@ -151,7 +151,8 @@ EN: dict[str, str] = {
     "end.next_round": "Waiting for the next round...",
     "end.col_player": "Player",
     "end.col_score": "Score",
-    "end.next_game": "Press Enter for the lobby, where the next game gathers, or Q to leave.",
+    "end.next_game": "Press Enter for the lobby, where the next game gathers (R: there, and "
+    "ready), or Q to leave.",
     "end.next_game_local": "Press Enter, then R to play another game, or Q to leave.",
     # errors and closing
     "error.refused": "Refused: {text}",
@@ -885,7 +886,8 @@ FR: dict[str, str] = {
     "end.next_round": "On attend la manche suivante...",
     "end.col_player": "Joueur",
     "end.col_score": "Score",
-    "end.next_game": "Entrée : retour au salon, pour la partie suivante ; Q pour partir.",
+    "end.next_game": "Entrée : retour au salon, pour la partie suivante (R : au salon, et "
+    "prêt) ; Q pour partir.",
     "end.next_game_local": "Entrée, puis R pour rejouer ; Q pour partir.",
     "error.refused": "Refusé : {text}",
     "error.refused_sentence": "Refusé. {text}",

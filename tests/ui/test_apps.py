@@ -41,7 +41,7 @@ from lanuno.ui.table_app import (
 from lanuno.ui.table_model import TableModel
 from lanuno.ui.widgets import MinimumSize, render_text
 from lanuno.wire.errors import CloseCode
-from lanuno.wire.messages import Bye, GameEnd, Lobby, LobbySeat, Message
+from lanuno.wire.messages import Bye, GameEnd, Lobby, LobbySeat, Message, RoundEnd
 
 DOWN = "\x1b[B"
 RIGHT = "\x1b[C"
@@ -926,3 +926,29 @@ async def test_a_table_closed_after_its_last_round_offers_no_lobby(lang: str) ->
     assert " ".join(tr("lobby.closed_leave").split()) in screen
     said = {"en": "The host closed the connection", "fr": "L'hôte a fermé la connexion"}[lang]
     assert said in screen
+
+
+async def test_enter_pressed_twice_on_a_rounds_result_plays_no_card() -> None:
+    """The first Enter closes the result onto the new round; a second one at once played
+    the selected card (the player meant to close the result, not to play)."""
+    now = [100.0]
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(
+                session, lang="en", input=pipe, output=DummyOutput(), clock=lambda: now[0]
+            )
+        )
+        session.feed(welcome(), lobby(), state(deadline_ms=None))
+        session.feed(RoundEnd(round=1, winner=1, points=30, scores=(0, 30, 0, 0)))
+        session.feed(state(round_no=2, sid=9, deadline_ms=None))
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "\r\r")
+        now[0] += 0.1
+        await press(pipe, " ")
+        assert session.acted == []
+        now[0] += 1.0
+        await press(pipe, "\r")
+        await until(lambda: session.acted == ["play R2"], "Enter plays again after a moment")
+        await press(pipe, "qy")
+        assert await asyncio.wait_for(app, 5) == 0

@@ -402,3 +402,14 @@ def test_T3_a_seat_on_autopilot_is_here_again_when_the_next_round_starts() -> No
     assert model.presence_of(0) == "bot"
     model.apply(event("round_started", round_no=2, dealer=1), NOW)
     assert model.presence_of(0) == "here"
+
+
+def test_the_log_scrolled_back_shows_the_newest_lines_when_the_turn_comes() -> None:
+    """PgUp, then the others play: the turn came with the log still scrolled back, and
+    what was just played out of sight."""
+    model = model_with(state(actor=0, turn=0, legal=()))
+    model.scroll_log(5)
+    model.apply(state(actor=1, turn=1, legal=(), sid=8), NOW)
+    assert model.log_scroll == 5  # someone else's turn: the reader is left alone
+    model.apply(state(sid=9), NOW)
+    assert model.log_scroll == 0
