@@ -1098,11 +1098,12 @@ FR: dict[str, str] = {
     "verb.target": "viser",
     "verb.swap": "échanger",
     "verb.return": "remettre",
-    "plain.welcome": "Bienvenue à {table} ({preset}) : vous êtes à la place {seat}.",
+    "plain.welcome": "Bienvenue à la table «{table}» (règles {preset}) : vous êtes à la "
+    "place {seat}.",
     "plain.rules": "Règles : {preset}. {rules}.",
     "plain.welcome_watch": (
-        "Bienvenue à {table} ({preset}) : vous regardez ; vous aurez une place à la fin de "
-        "cette partie."
+        "Bienvenue à la table «{table}» (règles {preset}) : vous regardez ; vous aurez une "
+        "place à la fin de cette partie."
     ),
     "plain.lobby": "Salon : {seats}. Tapez «prêt» quand vous l'êtes.",
     "plain.lobby_ready": "Salon : {seats}.",
