@@ -311,7 +311,7 @@ def _check_rules(parser: argparse.ArgumentParser, args: argparse.Namespace, tr: 
     the hall's form says it."""
     if tr.lang != "en":
         for word in args.option or []:
-            refusal = option_refusal(word, tr)
+            refusal = option_refusal(word, tr, args.command)
             if refusal is not None:
                 parser.error(refusal)
     try:

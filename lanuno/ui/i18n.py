@@ -657,7 +657,7 @@ EN: dict[str, str] = {
     "hall.bad.name_blank": "Give the table a name.",
     "hall.bad.name_long": "A table name has at most {count} characters.",
     "hall.bad.preset": "Unknown preset «{value}»: choose {choices}.",
-    "hall.bad.option_name": "Unknown option «{value}»: see lanuno host --help.",
+    "hall.bad.option_name": "Unknown option «{value}»: see lanuno {command} --help.",
     "hall.bad.option_value": "The option «{value}» takes {choices}.",
     "hall.bad.options_together": "These options do not fit together: {reason}.",
     "hall.bad.option_range": "Out of range: {reason}.",
@@ -1391,7 +1391,8 @@ FR: dict[str, str] = {
     "hall.bad.name_blank": "Donnez un nom à la table.",
     "hall.bad.name_long": "Un nom de table a au plus {count} caractères.",
     "hall.bad.preset": "Règles inconnues «{value}» : choisissez {choices}.",
-    "hall.bad.option_name": "Option inconnue «{value}» : voyez «lanuno host --help».",
+    "hall.bad.option_name": "Option inconnue «{value}» : la liste est dans «lanuno {command} "
+    "--help».",
     "hall.bad.option_value": "L'option «{value}» prend {choices}.",
     "hall.bad.options_together": "Ces options ne vont pas ensemble : {reason}.",
     "hall.bad.option_range": "Hors limites : {reason}.",

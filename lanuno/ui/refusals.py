@@ -123,14 +123,15 @@ def _values(raw: dict[str, str], tr: Translator, names: Names) -> dict[str, obje
     return values
 
 
-def option_refusal(word: str, tr: Translator) -> str | None:
+def option_refusal(word: str, tr: Translator, command: str = "host") -> str | None:
     """Why a ``key=value`` table option is refused, in the reader's language (None: it
-    is not). The hall's form and ``--option`` on the command line say the same."""
+    is not). The hall's form and ``--option`` on the command line say the same; an unknown
+    option sends the reader to ``lanuno COMMAND --help``, which lists them."""
     key = word.partition("=")[0]
     try:
         name = option_name(key)
     except OptionError:
-        return tr("hall.bad.option_name", value=key)
+        return tr("hall.bad.option_name", value=key, command=command)
     try:
         parse_option(word)
     except OptionError:

@@ -263,7 +263,7 @@ def test_every_bad_field_is_named_at_once_in_french() -> None:
     assert errors == {
         "name": "Donnez un nom à la table.",
         "preset": "Règles inconnues «x» : choisissez officielles, enfants 1, enfants 2.",
-        "options": "Option inconnue «nope» : voyez «lanuno host --help».",
+        "options": "Option inconnue «nope» : la liste est dans «lanuno host --help».",
         "bots": "Robots : un nombre de 0 à 10, pas «99».",
         "level": "Niveau inconnu «x» : choisissez débutant, intermédiaire, expert.",
     }
