@@ -267,6 +267,7 @@ EN: dict[str, str] = {
     "ev.hands_swapped": "{name} swapped hands with {target}.",
     "ev.hands_rotated": "Everyone passed their hand on.",
     "ev.pile_dealt_out": "{name} dealt the discard pile out to everyone.",
+    "ev.pile_dealt_out_none": "{name} played a Blank: the discard pile had no card to deal out.",
     "ev.cards_returned": "{name} returned {count} under the draw pile.",
     "ev.timed_out": "{name} ran out of time.",
     "ev.autopilot_on": "A bot plays for {name} until they come back.",
@@ -459,6 +460,7 @@ EN: dict[str, str] = {
     "ev.hands_swapped.you": "You swapped hands with {target}.",
     "ev.hands_swapped.you_target": "{name} swapped hands with you.",
     "ev.pile_dealt_out.you": "You dealt the discard pile out to everyone.",
+    "ev.pile_dealt_out_none.you": "You played a Blank: the discard pile had no card to deal out.",
     "ev.cards_returned.you": "You returned {count} under the draw pile.",
     "ev.timed_out.you": "You ran out of time.",
     "ev.autopilot_on.you": "A bot plays for you until you make a move yourself.",
@@ -485,6 +487,9 @@ EN: dict[str, str] = {
     "ev.gave.bot": "A bot gave your cards to {recipients}.",
     "ev.hands_swapped.bot": "A bot swapped your hand with {target}.",
     "ev.pile_dealt_out.bot": "A bot dealt the discard pile out to everyone for you.",
+    "ev.pile_dealt_out_none.bot": (
+        "A bot played a Blank for you: the discard pile had no card to deal out."
+    ),
     "ev.cards_returned.bot": "A bot returned {count} under the draw pile for you.",
     "ev.cards_drawn.bot": "A bot drew {cards} for you.",
     "end.round_winner.you": "You win the round and score {points}.",
@@ -1004,6 +1009,9 @@ FR: dict[str, str] = {
     "ev.hands_swapped": "{name} a échangé sa main avec {target}.",
     "ev.hands_rotated": "Chacun a passé sa main au suivant.",
     "ev.pile_dealt_out": "{name} a distribué la défausse à tout le monde.",
+    "ev.pile_dealt_out_none": (
+        "{name} a joué une carte vierge : la défausse n'avait aucune carte à distribuer."
+    ),
     "ev.cards_returned": "{name} a remis {count} sous la pioche.",
     "ev.timed_out": "{name} n'a pas joué à temps.",
     "ev.autopilot_on": "Un robot joue pour {name} jusqu'à son retour.",
@@ -1192,6 +1200,9 @@ FR: dict[str, str] = {
     "ev.hands_swapped.you": "Vous avez échangé votre main avec {target}.",
     "ev.hands_swapped.you_target": "{name} a échangé sa main avec vous.",
     "ev.pile_dealt_out.you": "Vous avez distribué la défausse à tout le monde.",
+    "ev.pile_dealt_out_none.you": (
+        "Vous avez joué une carte vierge : la défausse n'avait aucune carte à distribuer."
+    ),
     "ev.cards_returned.you": "Vous avez remis {count} sous la pioche.",
     "ev.timed_out.you": "Vous n'avez pas joué à temps.",
     "ev.autopilot_on.you": "Un robot joue pour vous jusqu'à ce que vous jouiez vous-même.",
@@ -1221,6 +1232,10 @@ FR: dict[str, str] = {
     "ev.gave.bot": "Un robot a donné vos cartes à {recipients}.",
     "ev.hands_swapped.bot": "Un robot a échangé votre main avec {target}.",
     "ev.pile_dealt_out.bot": "Un robot a distribué la défausse à tout le monde pour vous.",
+    "ev.pile_dealt_out_none.bot": (
+        "Un robot a joué une carte vierge pour vous : la défausse n'avait aucune carte à "
+        "distribuer."
+    ),
     "ev.cards_returned.bot": "Un robot a remis {count} sous la pioche pour vous.",
     "ev.cards_drawn.bot": "Un robot a pioché {cards} pour vous.",
     "end.round_winner.you": "Vous gagnez la manche et marquez {points}.",

@@ -220,7 +220,8 @@ def _call_events(kind: str, n: _Narration) -> LogLine | None:
         target = _int(fields, "target")
         return LogLine(say("ev.hands_swapped", obj=target, name=name, target=names(target)))
     if kind == "pile_dealt_out":
-        return LogLine(say("ev.pile_dealt_out", name=name))
+        dealt = sum(c for c in _list(fields, "counts") if isinstance(c, int))
+        return LogLine(say("ev.pile_dealt_out" if dealt else "ev.pile_dealt_out_none", name=name))
     if kind == "cards_returned":
         return LogLine(say("ev.cards_returned", name=name, count=cards))
     if kind == "autopilot":

@@ -177,6 +177,7 @@ EVENTS: list[tuple[str, dict[str, object]]] = [
     ("hands_swapped", {"seat": 0, "target": 1}),
     ("hands_swapped", {"seat": 1, "target": 0}),
     ("pile_dealt_out", {"seat": 0}),
+    ("pile_dealt_out", {"seat": 0, "counts": (1, 1, 0)}),
     ("cards_returned", {"seat": 0, "count": 1}),
     ("autopilot", {"seat": 0, "on": True}),
     ("autopilot", {"seat": 0, "on": False}),
@@ -386,3 +387,20 @@ def test_every_reason_the_engine_refuses_rules_for_reads_in_french(options: list
     assert french != str(refused.value)
     assert not english_in(french), french
     assert rules_reason(refused.value, translator("en")) == str(refused.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_blank_that_deals_nothing_out_does_not_say_it_dealt_the_pile(lang: str) -> None:
+    """K2-7 with one card on the discard pile (the Blank itself): nobody got a card, yet
+    the log said the pile was dealt out to everyone."""
+    tr = translator(lang)
+    names = ("Lea", "Max")
+    for me in (None, 0, 1):
+        dealt = describe("pile_dealt_out", {"seat": 0, "counts": (1, 0)}, names.__getitem__, tr, me)
+        nothing = describe(
+            "pile_dealt_out", {"seat": 0, "counts": (0, 0)}, names.__getitem__, tr, me
+        )
+        assert dealt is not None
+        assert nothing is not None
+        assert nothing.text != dealt.text
+        assert ("Blank" if lang == "en" else "carte vierge") in nothing.text
