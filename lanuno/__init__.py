@@ -1,3 +1,3 @@
 """lanuno: UNO for a room full of laptops on one LAN."""
 
-__version__ = "0.3.18"
+__version__ = "0.3.19"
