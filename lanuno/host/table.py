@@ -179,10 +179,9 @@ class Table(Dealing, Seating):
         self.game: Game | None = None
         self.sid = 1
         self.last_now = 0.0
-        self.served_port: int | None = None
         self.served: PortRecord | None = None
-        """Where it was last served (port, interface, mDNS), as journaled."""
-        """The TCP port the adapter last served the table on (journaled: see ``served_on``)."""
+        """Where the adapter last served the table (port, interface, mDNS), as journaled
+        (see ``served_on``)."""
         self._bot_factory = bot_factory
         self.log: Callable[[str], None] = lambda _line: None
         """Where the table reports what it worked around (the adapter prints it)."""
@@ -242,6 +241,11 @@ class Table(Dealing, Seating):
     @property
     def room_code(self) -> str:
         return self.guard.code
+
+    @property
+    def served_port(self) -> int | None:
+        """The TCP port the table was last served on."""
+        return self.served.port if self.served is not None else None
 
     def served_on(self, port: int, interface: str | None = None, announced: bool = True) -> None:
         """Journal where the table is served, when it changes: a ``--resume`` listens on
@@ -342,7 +346,6 @@ class Table(Dealing, Seating):
                 if self._replaying:  # live, the guard's rotate() has counted this epoch already
                     self.guard.epoch += 1
             case PortRecord():
-                self.served_port = record.port
                 self.served = record
             case LobbyRecord():
                 self._apply_lobby(record)
