@@ -123,6 +123,11 @@ class Shut:
     reason: str
 
 
+_SEATS_KEPT = frozenset({CloseCode.TIMEOUT, CloseCode.TABLE_SAVED, CloseCode.TABLE_PAUSED})
+"""The host's goodbyes that keep the player's seat: a silent peer's (held like a drop), and
+a saved or paused table's (its players come back after ``--resume``)."""
+
+
 class ScreenFeed:
     """The shared screen's messages (public only), fanned out to every ``updates()``."""
 
@@ -523,7 +528,7 @@ class TableServer:
         if link.closed:
             return
         link.closed = True
-        if code is not CloseCode.TIMEOUT and not link.screen:
+        if code not in _SEATS_KEPT and not link.screen:
             self.table.on_leaving(link.peer)  # the host ends it: not a drop to hold a seat for
         if abort:  # a bye would only queue behind what the peer does not read
             link.shut = True

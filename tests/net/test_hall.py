@@ -23,6 +23,7 @@ from lanuno.host.table import Table, TableConfig
 from lanuno.net.client import JoinError, NetClientSession
 from lanuno.net.discovery import LOOPBACK, HallAnnouncer, TableBrowser, TableInfo
 from lanuno.net.hall import Hall, HallTable, load_hall
+from lanuno.net.journal_files import JournalWriter, read_journal
 from lanuno.net.screen_client import RemoteScreen, ScreenError
 from lanuno.net.seat_store import SeatFile
 from lanuno.net.server import Gate, ServerLimits
@@ -501,7 +502,6 @@ async def test_a_hall_journal_directory_lists_its_tables_and_restores_them(tmp_p
     assert entries[1].screen_code == b_screen
     assert oct((tmp_path / "hall.json").stat().st_mode & 0o777) == "0o600"
     # Restore both tables from their journals, in a new hall (a host restart).
-    from lanuno.net.journal_files import JournalWriter, read_journal
 
     again = Hall(host="127.0.0.1", port=0, limits=FAST_LIMITS, journal_dir=tmp_path)
     await again.start()
@@ -563,6 +563,35 @@ async def test_a_table_closed_in_the_hall_ends_for_good_and_a_hall_that_quits_sa
         assert [e.number for e in load_hall(tmp_path / "hall")] == [2]
     finally:
         await hall.close()
+
+
+@pytest.mark.parametrize("rounds", [0, 1], ids=["before a game", "after a game"])
+async def test_a_table_saved_in_its_lobby_keeps_its_players_seats(
+    tmp_path: Path, rounds: int
+) -> None:
+    """The host's goodbye to a saved table's players (TABLE_SAVED) was taken as their
+    leaving: in the lobby each seat was freed, and the removals reached the journal, so
+    after ``--resume`` nobody had a seat to come back to (seen after Q at a game's end)."""
+    (tmp_path / "hall").mkdir()
+    hall = await _hall(1, journal_dir=tmp_path / "hall")
+    entry = hall.tables[0]
+    try:
+        ann = await join(hall.port, entry.server.table.room_code, "Ann")
+        bob = await join(hall.port, entry.server.table.room_code, "Bob")
+        if rounds:
+            await entry.controls.start()  # target=none: one round is the game
+            players = [ScriptedPlayer(ann, 1), ScriptedPlayer(bob, 2)]
+            await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 60)
+            await until(lambda: entry.server.table.phase.value == "lobby", "back in the lobby")
+        await hall.close()
+        await until(lambda: ann.connection == "closed", "Ann's goodbye")
+    finally:
+        await hall.close()
+    (saved,) = load_hall(tmp_path / "hall")
+    records = read_journal(saved.journal).records
+    assert not [r for r in records if r["k"] == "remove"]
+    restored = Table.restore(records, TableConfig(), os.urandom, now=0.0)
+    assert [s.name for s in restored.slots] == ["Ann", "Bob"]
 
 
 async def test_two_closes_at_once_save_every_table_once(tmp_path: Path) -> None:
