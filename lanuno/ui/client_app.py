@@ -74,7 +74,8 @@ Render0 = Callable[[], StyleAndTextTuples]
 
 
 DOUBLE_PRESS = 0.5
-"""Seconds after Enter closed a round's result during which Enter does not play a card."""
+"""Seconds after a key that chose by itself (Enter on a round's result, a number or a color
+letter in a question) during which Enter does not act (on the next question, or a card)."""
 
 
 class ClientController:
@@ -94,8 +95,9 @@ class ClientController:
         """Cards per hand row at the last render (Up/Down move by a row)."""
         self.finished = False
         """The session's updates ended: the host is gone for good."""
-        self.summary_closed_at = -math.inf
-        """When Enter closed a result onto the table (a second Enter then is no play)."""
+        self.chosen_by_key_at = -math.inf
+        """When a key closed a round's result or answered a question by itself (a number,
+        a color letter): an Enter right after it, meant for that, answers nothing more."""
         self._sending = asyncio.Lock()
         """Actions leave in the order the keys were pressed (a Lock wakes waiters FIFO)."""
 
@@ -820,7 +822,7 @@ def _screen_keys(kb: KeyBindings, ctl: ClientController) -> None:
     def _continue(_event: E) -> None:
         model.continue_()
         if model.screen == "play":
-            ctl.summary_closed_at = ctl.clock()
+            ctl.chosen_by_key_at = ctl.clock()
 
 
 def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
@@ -831,29 +833,35 @@ def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
     @kb.add("left", filter=playing & ~picker_open)
     def _left(_event: E) -> None:
+        ctl.chosen_by_key_at = -math.inf  # a card chosen since: its Enter plays it
         model.move(-1)
 
     @kb.add("right", filter=playing & ~picker_open)
     def _right(_event: E) -> None:
+        ctl.chosen_by_key_at = -math.inf
         model.move(1)
 
     @kb.add("up", filter=playing & ~picker_open)
     def _up(_event: E) -> None:
+        ctl.chosen_by_key_at = -math.inf
         model.move(-ctl.per_row)
 
     @kb.add("down", filter=playing & ~picker_open)
     def _down(_event: E) -> None:
+        ctl.chosen_by_key_at = -math.inf
         model.move(ctl.per_row)
 
     @kb.add("left", filter=picker_open)
     @kb.add("up", filter=picker_open)
     def _picker_left(_event: E) -> None:
+        ctl.chosen_by_key_at = -math.inf  # an answer moved to since: its Enter chooses it
         model.picker_move(-1)
 
     @kb.add("right", filter=picker_open)
     @kb.add("down", filter=picker_open)
     @kb.add("tab", filter=picker_open)
     def _picker_right(_event: E) -> None:
+        ctl.chosen_by_key_at = -math.inf
         model.picker_move(1)
 
     for digit in "1234567890":
@@ -861,17 +869,19 @@ def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
         @kb.add(digit, filter=playing & ~picker_open)
         def _select(_event: E, index: int = index) -> None:
+            ctl.chosen_by_key_at = -math.inf
             model.select(index)
 
         @kb.add(digit, filter=picker_open)
         def _pick(_event: E, index: int = index) -> None:
+            ctl.chosen_by_key_at = ctl.clock()
             ctl.perform(model.choose(index))
 
     @kb.add("enter", filter=playing)
     @kb.add("space", filter=playing)
     def _activate(_event: E) -> None:
-        if ctl.clock() - ctl.summary_closed_at < DOUBLE_PRESS:
-            return  # Enter pressed twice to close the result: the second plays nothing
+        if ctl.clock() - ctl.chosen_by_key_at < DOUBLE_PRESS:
+            return  # "2, Enter" or Enter twice on a result: the Enter plays nothing
         ctl.perform(model.activate())
 
     @kb.add("escape", filter=picker_open, eager=True)
@@ -892,6 +902,7 @@ def _verb_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
             @kb.add(letter, filter=color_picker)
             def _color(_event: E, color: str = color) -> None:
+                ctl.chosen_by_key_at = ctl.clock()
                 ctl.perform(model.choose_color(color))
 
     for letters, verb in (("dD", "draw"), ("pP", "pass"), ("uU", "uno"), ("cC", "challenge")):

@@ -952,3 +952,26 @@ async def test_enter_pressed_twice_on_a_rounds_result_plays_no_card() -> None:
         await until(lambda: session.acted == ["play R2"], "Enter plays again after a moment")
         await press(pipe, "qy")
         assert await asyncio.wait_for(app, 5) == 0
+
+
+async def test_a_number_then_enter_answers_one_question_not_the_next_too() -> None:
+    """ "2, Enter" (as the hint once read: "arrows or number, Enter to choose"): the 2 chose
+    at once, and the Enter answered the next question, or tried to play a card."""
+    now = [100.0]
+    session = FakeSession()
+    with create_pipe_input() as pipe:
+        app = asyncio.create_task(
+            run_client_app(
+                session, lang="en", input=pipe, output=DummyOutput(), clock=lambda: now[0]
+            )
+        )
+        swap = state(phase="swap", legal=("swap 0", "swap 1", "swap 3"), deadline_ms=None)
+        session.feed(welcome(), lobby(), swap)
+        await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "2")
+        await until(lambda: session.acted == ["swap 1"], "the number chose")
+        now[0] += 0.2
+        await press(pipe, "\r")
+        assert session.acted == ["swap 1"]
+        await press(pipe, "qy")
+        assert await asyncio.wait_for(app, 5) == 0

@@ -639,7 +639,7 @@ def test_kids2_gift_prompt_fits_80_columns() -> None:
             assert model.picker.kind == "gift"
             for name in ("Léonie-Charlotte", "Maximilien", "Théodore", "Bartholomew"):
                 assert name in screen, screen
-            hint = {"en": "Enter to choose", "fr": "Entrée pour choisir"}[lang]
+            hint = {"en": "a number chooses", "fr": "un numéro choisit"}[lang]
             assert hint in screen
 
 
