@@ -610,7 +610,7 @@ def test_esc_to_cancel_is_offered_only_where_esc_cancels_something() -> None:
                 model.cancel()
                 assert model.picker is not None  # Esc indeed left it open
                 assert esc not in screen, screen
-                assert {"en": "Enter to choose", "fr": "Entrée pour choisir"}[lang] in screen
+                assert {"en": "then Enter", "fr": "puis Entrée"}[lang] in screen
         for model, _ctl, app in client_app(lang):
             feed(model, welcome(), lobby(), state())
             model.select(model.hand.index("W"))
