@@ -47,20 +47,23 @@ class HallHost:
 
 
 async def show_hall_until_closed(
-    hall: Hall, base: TableConfig, lang: str | None, *, bots: int = 0
+    hall: Hall, base: TableConfig, lang: str | None, *, bots: int = 0, name: str | None = None
 ) -> None:
     """The hall app until the host quits it (Q, Y) or the hall closes (SIGTERM, or every
     table stopped by itself). Its new-table form starts from the command line's preset,
-    options, ``bots`` and level, which the tables it opened with have."""
-    app = run_hall_app(HallHost(hall, base), lang=lang, defaults=form_defaults(base, bots))
+    options, ``bots`` and level, which the tables it opened with have, and names the new
+    table after ``name`` (``--name``) as they are named."""
+    defaults = form_defaults(base, bots, name)
+    app = run_hall_app(HallHost(hall, base), lang=lang, defaults=defaults)
     await run_app_until_closed(app, hall.closed)
 
 
-def form_defaults(base: TableConfig, bots: int) -> NewTable:
-    """What the hall's new-table form proposes: the command line's table."""
+def form_defaults(base: TableConfig, bots: int, name: str | None = None) -> NewTable:
+    """What the hall's new-table form proposes: the command line's table (its ``name``,
+    which the form numbers; none: "Table N")."""
     rules = base.rules
     return NewTable(
-        name=base.name,
+        name=name or "",
         preset=rules.preset,
         options=tuple(_short(word) for word in option_words(rules)),
         bots=bots,

@@ -366,7 +366,7 @@ async def _serve(args: argparse.Namespace, config: TableConfig, directory: Path 
         elif args.headless:
             await _log_hall(hall, args.lang)
         else:
-            await show_hall_until_closed(hall, config, args.lang, bots=args.bots)
+            await show_hall_until_closed(hall, config, args.lang, bots=args.bots, name=args.name)
     finally:
         stopped = [(t.name, t.server.stopped, t.journal_path) for t in hall.tables]
         await hall.close()

@@ -249,19 +249,20 @@ class NewTableForm:
 
     def __init__(self, tr: Translator, number: int, defaults: NewTable | None = None) -> None:
         """``defaults``: what the host's command line gave every table (its preset,
-        options, bots and level); the name is the next table's."""
+        options, bots and level, and the name its tables are numbered after, if any)."""
         self.tr = tr
         start = defaults or NewTable(name="", preset=PRESET_NAMES[0])
+        name = f"{start.name} {number}" if start.name else ""
         self.values: dict[str, str] = {
-            "name": tr("hall.form.default_name", number=number),
+            "name": name[:MAX_NAME] or tr("hall.form.default_name", number=number),
             "preset": tr.preset(start.preset),
             "options": " ".join(start.options),
             "bots": str(start.bots),
             "level": tr(f"level.{BotLevel.parse(start.level).value}"),
         }
-        self.untouched = {"name"}
-        """Fields whose proposed value the first key typed replaces (a name is rarely
-        kept and then added to: "Table 2Quiz")."""
+        self.untouched = set(FIELDS)
+        """Fields still holding their proposed value: the first key typed replaces it
+        ("Table 2Quiz", "12" bots), but for the options, where it adds one."""
         self.field = 0
         self.errors: dict[str, str] = {}
 
@@ -273,10 +274,12 @@ class NewTableForm:
         self.field = (self.field + delta) % len(FIELDS)
 
     def type(self, text: str) -> None:
-        if self.current in self.untouched:
-            self.values[self.current] = ""
+        field = self.current
+        if field in self.untouched:
+            kept = self.values[field].strip() if field == "options" else ""
+            self.values[field] = f"{kept} " if kept else ""
         self._touch()
-        self.values[self.current] += text
+        self.values[field] += text
 
     def erase(self) -> None:
         self._touch()

@@ -107,8 +107,8 @@ def test_the_form_proposes_the_command_lines_table() -> None:
     form N opens proposes kids2 with ka1, 2 bots, expert (it proposed official, 0 bots)."""
     rules = with_options(preset("kids2"), ["ka1", "target=3"])
     base = TableConfig(name="Kitchen", rules=rules, bot_level="expert")
-    defaults = form_defaults(base, bots=2)
-    assert defaults == NewTable("Kitchen", "kids2", ("target=3", "ka1=on"), 2, "expert")
+    defaults = form_defaults(base, bots=2, name="Fete")
+    assert defaults == NewTable("Fete", "kids2", ("target=3", "ka1=on"), 2, "expert")
     assert rules_from_words(defaults.preset, defaults.options) == rules
     plain = form_defaults(TableConfig(), bots=0)
-    assert (plain.preset, plain.options, plain.bots) == ("official", (), 0)
+    assert (plain.name, plain.preset, plain.options, plain.bots) == ("", "official", (), 0)

@@ -307,7 +307,7 @@ def test_the_form_starts_from_the_hosts_preset_options_bots_and_level(lang: str)
     defaults = NewTable("Kitchen", "kids2", ("target=3", "ka1=on"), 2, "expert")
     model = HallModel(tr, defaults)
     form = model.open_form()
-    assert form.values["name"] == tr("hall.form.default_name", number=1)
+    assert form.values["name"] == "Kitchen 1"  # as the command line's tables are named
     assert form.values["preset"] == tr.preset("kids2")
     assert form.values["options"] == "target=3 ka1=on"
     assert form.values["bots"] == "2"
@@ -315,6 +315,15 @@ def test_the_form_starts_from_the_hosts_preset_options_bots_and_level(lang: str)
     table = form.submit()
     assert table is not None
     assert (table.preset, table.bots, table.level) == ("kids2", 2, "expert")
+    # A proposed value is replaced by the first key typed ("12" bots), but for the
+    # options, where it adds one.
+    form = model.open_form()
+    form.move(2)
+    form.type("stacking=on")
+    form.move(1)
+    form.type("3")
+    assert form.values["options"] == "target=3 ka1=on stacking=on"
+    assert form.values["bots"] == "3"
     assert rules_from_words(table.preset, table.options) == with_options(
         preset("kids2"), ["target=3", "ka1=on"]
     )
