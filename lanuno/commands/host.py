@@ -207,7 +207,11 @@ async def _open_tables(
     if args.resume:  # one table's journal file
         (one,) = restored
         journal = JournalWriter(one.journal, existing=one.recovery)
-        await hall.open_table(one.table.config, table=one.table, journal=journal)
+        served = one.table.served  # its screens pair again with the code they know
+        screen_code = served.screen_code if served is not None else None
+        await hall.open_table(
+            one.table.config, table=one.table, journal=journal, screen_code=screen_code
+        )
         return
     if hall.journal_dir is not None:  # a new hall
         prefix = args.name or "Table"

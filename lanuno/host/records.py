@@ -114,6 +114,9 @@ class PortRecord:
     """The one address it was served on (None: every network; older journals say none)."""
     announced: bool = True
     """Whether mDNS was to announce it (False: ``--no-mdns``)."""
+    screen_code: str | None = None
+    """The code its remote screens pair with: kept by a ``--resume``, so that a TV paired
+    before a crash pairs again by itself (a hall's ``hall.json`` keeps its tables' too)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

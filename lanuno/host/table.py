@@ -247,11 +247,20 @@ class Table(Dealing, Seating):
         """The TCP port the table was last served on."""
         return self.served.port if self.served is not None else None
 
-    def served_on(self, port: int, interface: str | None = None, announced: bool = True) -> None:
+    def served_on(
+        self,
+        port: int,
+        interface: str | None = None,
+        announced: bool = True,
+        screen_code: str | None = None,
+    ) -> None:
         """Journal where the table is served, when it changes: a ``--resume`` listens on
         that port again, where its players' clients are trying to reconnect, and only on
-        ``interface`` (None: every network), announced only if ``announced``."""
-        record = PortRecord(port=port, interface=interface, announced=announced)
+        ``interface`` (None: every network), announced only if ``announced``, its screens
+        pairing with ``screen_code`` still."""
+        record = PortRecord(
+            port=port, interface=interface, announced=announced, screen_code=screen_code
+        )
         if record != self.served:
             self._commit(record)
 

@@ -341,9 +341,7 @@ class TableServer:
             await self._listener.start()
             self.port = self._listener.port
         if self.port:
-            # Journaled in the first pump, below.
-            interface = None if self.host in ("0.0.0.0", "") else self.host
-            self.table.served_on(self.port, interface, self.mdns)
+            self._note_served()  # journaled in the first pump, below
         self._timer = asyncio.create_task(self._timer_loop())
         self.workers.warm_up()  # the first join must not wait for a worker to start
         self.pump()
@@ -357,6 +355,11 @@ class TableServer:
     def resumable(self) -> bool:
         """The journal holds the table to its last action: ``--resume`` carries it on."""
         return self.journal is not None and self._journal_failed is None
+
+    def _note_served(self) -> None:
+        """Journal where and how the table is served (port, interface, mDNS, screen code)."""
+        interface = None if self.host in ("0.0.0.0", "") else self.host
+        self.table.served_on(self.port, interface, self.mdns, self.screen_guard.code)
 
     async def close(self, reason: str | None = None, code: CloseCode | None = None) -> None:
         """Say goodbye to every peer and stop. By default a journaled table is saved
@@ -725,6 +728,8 @@ class TableServer:
         if self.screen_guard.epoch != self._screen_epoch:
             self._screen_epoch = self.screen_guard.epoch
             code = self.screen_guard.code
+            if self.port:
+                self._note_served()  # a --resume pairs screens with the new code
             self._log(
                 f"warning: {self.limits.rotate_after} wrong screen codes: table "
                 f"{self.number}'s screen code is now {code[:3]} {code[3:]}"

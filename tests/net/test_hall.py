@@ -687,3 +687,32 @@ async def test_a_table_whose_journal_failed_stays_listed_and_paused() -> None:
         assert not b.paused
     finally:
         await hall.close()
+
+
+async def test_a_plain_hosts_screen_code_is_journaled_and_rotations_too(tmp_path: Path) -> None:
+    """A plain host (one journal file, no hall.json) drew a new screen code at each
+    ``--resume``: a TV paired before a crash was refused ("the screen code is wrong")."""
+    path = tmp_path / "t.journal"
+    limits = ServerLimits(
+        rate=5000, burst=5000, rotate_after=3, max_failures_per_ip=1000, pace_free_failures=1000
+    )
+    hall = Hall(host="127.0.0.1", port=0, limits=limits)
+    await hall.start()
+    try:
+        entry = await hall.open_table(TableConfig(), journal=JournalWriter(path))
+        first = entry.screen_code
+        await until(lambda: bool(read_journal(path).records), "journaled")
+        served = Table.restore(read_journal(path).records, TableConfig(), os.urandom, 0.0).served
+        assert served is not None
+        assert served.screen_code == first
+        for _ in range(3):  # wrong screen codes rotate it
+            await wrong_code_join(hall.port, first, 1, screen=True)
+        assert entry.screen_code != first
+        entry.server.pump()
+        await entry.server.durable()
+        records = read_journal(path).records
+        served = Table.restore(records, TableConfig(), os.urandom, 0.0).served
+        assert served is not None
+        assert served.screen_code == entry.screen_code
+    finally:
+        await hall.close()
