@@ -630,10 +630,32 @@ class ClientModel:
         if exposed:
             return (f"catch {exposed[0]}",)
         # Nobody to name: the key would do nothing at all, so say why.
-        self.refusal = self.tr(
-            "refusal.no_counter_uno" if "catch" not in self.keys else "catch.nobody"
-        )
+        if "catch" not in self.keys:
+            self.refusal = self.tr("refusal.no_counter_uno")
+        elif self._silent_kids():
+            self.refusal = f"{self.tr('refusal.kids_immune')} {self.tr('error.rule', rule='KA1')}"
+        else:
+            self.refusal = self.tr("catch.nobody")
         return ()
+
+    def _silent_kids(self) -> bool:
+        """KA1: a kid down to one card without saying UNO, whom nobody may catch here (the
+        host never shows a kid exposed)."""
+        state, lobby = self.state, self.lobby
+        if (
+            state is None
+            or lobby is None
+            or self.options.get("kids_immune_to_counter_uno") is not True
+        ):
+            return False
+        return any(
+            seat != self.seat
+            and count == 1
+            and not state.uno[seat].declared
+            and seat < len(lobby.seats)
+            and lobby.seats[seat].kid
+            for seat, count in enumerate(state.counts)
+        )
 
     def toggle_ready(self) -> bool:
         self.ready = not self.ready

@@ -862,3 +862,28 @@ def test_a_remote_screens_help_lists_its_own_keys_not_the_hosts(
             text = " ".join(render_text(app).split())
         assert (host_key in text) is not remote, text
         assert (says in text) is remote, text
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "Kids cannot be caught"), ("fr", "KA1")])
+def test_k_on_a_silent_kid_says_ka1_not_that_nobody_has_one_card(lang: str, says: str) -> None:
+    """KA1: the kid (seat 0) is down to one card without saying UNO; K said "Nobody to
+    catch: no player has one card without having said UNO", which the table could see was
+    false."""
+    options = {"counter_uno": True, "kids_immune_to_counter_uno": True}
+    seats = (
+        seat_("Ann", "human", True, True, True, 1),
+        seat_("Max", "human", False, True, True, 2),
+        seat_("Bob", "human", False, True, True, 3),
+    )
+    silent = state(counts=(1, 5, 6), uno=(UnoFlags(False, False),) * 3, legal=("draw",))
+    model = ClientModel(translator(lang))
+    for message in (
+        welcome_(2, "Kitchen", "official", options),
+        lobby_(seats, "official", options, True),
+        silent,
+    ):
+        model.apply(message, NOW)  # type: ignore[arg-type]
+    assert model.catch() == ()
+    assert model.refusal is not None
+    assert says in model.refusal
+    assert "KA1" in model.refusal
