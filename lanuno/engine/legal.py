@@ -320,6 +320,10 @@ def check_actor(rnd: Round, action: Action) -> None:
     if action.seat != rnd.actor:
         raise IllegalAction("O10", f"It is not your turn: waiting for seat {rnd.actor}.")
     if type(action) not in ACTOR_ACTIONS[rnd.phase]:
+        if rnd.phase is _DRAWN and must_play_drawn(rnd, action.seat):
+            # Not "play the card you drew, or pass": passing is not allowed either.
+            rule = draw_rule(rnd) if rnd.rules.must_play_drawn else "KA6"
+            raise IllegalAction(rule, "The card you drew fits: it must be played.")
         rule, what = WAITING_FOR[rnd.phase]
         raise IllegalAction(rule, f"Not now: {what}.")
 

@@ -236,6 +236,10 @@ def test_K2_8_kids2_must_play_rather_than_draw_and_must_play_a_fitting_drawn_car
     game = prepared_game(kids2(), KIDS2_HANDS, top="R0", draw="R7", first_player=0)
     act(game, "0 draw")
     refused(game, "0 pass", "K2-8")
+    # A second draw is refused by the same rule, not with "play the card you drew, or pass".
+    again = refused(game, "0 draw", "K2-8")
+    assert "must be played" in again.message
+    assert "pass" not in again.message
     assert [str(a) for a in game.legal_actions(0)] == ["0 play R7"]
     act(game, "0 play R7")
     assert game.round.turn == 1
