@@ -394,7 +394,10 @@ def _status_line(ctl: ClientController) -> Render:
         if card is None or model.state is None:
             return []
         out: StyleAndTextTuples = []
-        if "uno" in model.legal:
+        if "uno" in model.legal and (
+            len(model.hand) != 2 or any(a.startswith("play ") for a in model.legal)
+        ):
+            # With two cards and none to play, a UNO said now is lost with the card drawn.
             out.append(("class:prompt.mine", " " + tr("prompt.say_uno")))
         out.append(("", " " + tr("prompt.selected", card=tr.card(card))))
         if model.my_decision and model.picker is None and not model.card_is_legal(card):

@@ -887,3 +887,17 @@ def test_k_on_a_silent_kid_says_ka1_not_that_nobody_has_one_card(lang: str, says
     assert model.refusal is not None
     assert says in model.refusal
     assert "KA1" in model.refusal
+
+
+def test_the_uno_hint_shows_with_two_cards_only_when_one_can_be_played() -> None:
+    """With two cards and nothing to play, "Press U to say UNO!" invited a UNO that the
+    draw then loses (the bots do not say it then either: tactics.uno_worth_saying)."""
+    for legal, shown in ((("play R2", "uno", "draw"), True), (("uno", "draw"), False)):
+        for model, _ctl, app in client_app("en"):
+            feed(
+                model,
+                welcome(),
+                lobby(),
+                state(hand=("R2", "B7"), legal=legal, counts=(5, 1, 2, 3)),
+            )
+            assert ("Press U to say UNO!" in render_text(app)) is shown
