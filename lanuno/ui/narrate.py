@@ -272,10 +272,14 @@ def _color(tr: Translator, fields: Mapping[str, EventValue]) -> str:
 
 
 class EventLog:
-    """The last ``limit`` lines, with a wild and its color merged into one sentence."""
+    """The last ``limit`` lines, with a wild and its color merged into one sentence, and
+    a player's cards returned one by one (K1-5, K2-9) into one line."""
 
-    def __init__(self, limit: int = 200) -> None:
+    def __init__(self, limit: int = 200, *, merge_returns: bool = True) -> None:
+        """``merge_returns``: False where lines are printed as they come (a line once
+        printed cannot be rewritten)."""
         self.limit = limit
+        self.merge_returns = merge_returns
         self.lines: list[LogLine] = []
         self._open_wild: tuple[int | None, str] | None = None
         """(seat, card) of a wild just logged, whose color may follow in the next event."""
@@ -285,9 +289,12 @@ class EventLog:
         self._open_timeout: int | None = None
         """The seat whose timeout was just logged: the draw that the timeout makes is then a
         plain draw ("ran out of time" once, not twice)."""
+        self._open_returns: tuple[int | None, int] | None = None
+        """(seat, count) of the cards a player just returned under the draw pile: the next
+        return of theirs adds to that line (16 returns were 16 lines)."""
 
     def add(self, line: LogLine) -> None:
-        self._open_wild = self._open_draw = self._open_timeout = None
+        self._open_wild = self._open_draw = self._open_timeout = self._open_returns = None
         self._append(line)
 
     def add_event(
@@ -301,7 +308,15 @@ class EventLog:
         open_wild, self._open_wild = self._open_wild, None
         open_draw, self._open_draw = self._open_draw, None
         open_timeout, self._open_timeout = self._open_timeout, None
+        open_returns, self._open_returns = self._open_returns, None
         seat = _int(fields, "seat")
+        if kind == "cards_returned" and self.merge_returns:
+            count = _int(fields, "count") or 0
+            if open_returns is not None and open_returns[0] == seat:
+                count += open_returns[1]
+                self.lines.pop()
+            self._open_returns = (seat, count)
+            fields = {**fields, "count": count}
         if kind == "drew" and open_timeout == seat and _str(fields, "cause") == "timeout":
             fields = {**fields, "cause": "draw"}
         if (

@@ -89,7 +89,7 @@ class Narrator:
         self.tr = tr
         self.names = names
         self.me = me
-        self.log = EventLog(limit=1_000_000)
+        self.log = EventLog(limit=1_000_000, merge_returns=False)
         self.printed = 0
 
     def event(self, event: Event) -> list[str]:

@@ -361,3 +361,31 @@ def test_a_counter_uno_that_catches_nobody_does_not_say_too_late(lang: str) -> N
         assert "too late" not in line.text
         assert "trop tard" not in line.text
         assert {"en": "nothing to catch", "fr": "en vain"}[lang] in line.text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_cards_returned_one_by_one_are_one_line_per_player(lang: str) -> None:
+    """K2-9 after a Blank over a long pile: 16 cards returned, one Enter each, were 16 lines
+    that pushed everything else off the shared screen's last events."""
+    log, tr = EventLog(), translator(lang)
+    for seat, times in ((0, 9), (1, 3)):
+        for _ in range(times):
+            log.add_event("cards_returned", {"seat": seat, "count": 1}, names, tr)
+    log.add_event("passed", {"seat": 2}, names, tr)
+    log.add_event("cards_returned", {"seat": 2, "count": 1}, names, tr)
+    texts = [line.text for line in log.lines]
+    assert texts == [
+        describe("cards_returned", {"seat": 0, "count": 9}, names, tr).text,
+        describe("cards_returned", {"seat": 1, "count": 3}, names, tr).text,
+        describe("passed", {"seat": 2}, names, tr).text,
+        describe("cards_returned", {"seat": 2, "count": 1}, names, tr).text,
+    ]
+    assert "9" in texts[0]
+
+
+def test_a_printed_log_tells_each_return_as_it_comes() -> None:
+    """The line client prints each line once: a merged line would never be printed."""
+    log, tr = EventLog(merge_returns=False), translator("en")
+    for _ in range(3):
+        log.add_event("cards_returned", {"seat": 0, "count": 1}, names, tr)
+    assert len(log.lines) == 3
