@@ -47,8 +47,11 @@ class FirstPlayer(enum.StrEnum):
 MAX_HAND_LIMIT = 112
 """A hand limit above the biggest deck (112 cards with the blanks) limits nothing."""
 MAX_TARGET = 10_000
-"""The highest game target (points, or round wins with ``scoring=round_wins``): far above
-any table's (500), and every score still fits the wire (``MAX_SCORE``)."""
+"""The highest game target in points: far above any table's (500), and every score still
+fits the wire (``MAX_SCORE``)."""
+MAX_ROUND_WINS = 25
+"""The highest target where it counts round wins (``scoring=round_wins``, kids2: 5): a
+points target (``target=200``) there would be a game of 200 rounds."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,6 +102,12 @@ class Rules:
             raise ValueError("move_timer must be between 20 and 60 seconds, or none")
         if self.target is not None and not 1 <= self.target <= MAX_TARGET:
             raise ValueError("target must be between 1 and 10000, or none for a single round")
+        if (
+            self.scoring is Scoring.ROUND_WINS
+            and self.target is not None
+            and self.target > MAX_ROUND_WINS
+        ):
+            raise ValueError("target counts round wins at this table: at most 25")
         if self.hand_limit is not None and self.hand_limit < self.hand_size:
             raise ValueError("hand_limit cannot be below hand_size")
         if self.hand_limit is not None and self.hand_limit > MAX_HAND_LIMIT:

@@ -877,7 +877,9 @@ def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
         @kb.add(digit, filter=picker_open)
         def _pick(_event: E, index: int = index) -> None:
-            ctl.chosen_by_key_at = ctl.clock()
+            picker = model.picker
+            if picker is not None and index < len(picker.options):  # not a number it lacks
+                ctl.chosen_by_key_at = ctl.clock()
             ctl.perform(model.choose(index))
 
     @kb.add("enter", filter=playing)
@@ -896,6 +898,9 @@ def _verb_keys(kb: KeyBindings, ctl: ClientController) -> None:
     """The letters: colors in the color picker, verbs in play, ready in the lobby."""
     model = ctl.model
     color_picker = Condition(lambda: model.picker is not None and model.picker.kind == "color")
+    # A question open (a color, who gets a card, whom to swap with): the verbs wait for its
+    # answer (each was refused, "Not now: choose a player..."); Counter-UNO does not.
+    question = Condition(lambda: model.picker is not None)
     playing = Condition(lambda: model.screen == "play")
     in_lobby = Condition(lambda: model.screen in ("lobby", "round_end"))
 
@@ -911,13 +916,13 @@ def _verb_keys(kb: KeyBindings, ctl: ClientController) -> None:
     for letters, verb in (("dD", "draw"), ("pP", "pass"), ("uU", "uno"), ("cC", "challenge")):
         for letter in letters:
 
-            @kb.add(letter, filter=playing & ~color_picker)
+            @kb.add(letter, filter=playing & ~question)
             def _verb(_event: E, verb: str = verb) -> None:
                 ctl.perform(model.simple(verb))
 
     for letter in "aA":
 
-        @kb.add(letter, filter=playing & ~color_picker)
+        @kb.add(letter, filter=playing & ~question)
         def _accept(_event: E) -> None:
             ctl.perform(model.simple("accept"))
 

@@ -671,6 +671,7 @@ EN: dict[str, str] = {
     "rules.bad.target": "target must be between 1 and 10000, or none for a single round",
     "rules.bad.hand_limit": "hand_limit cannot be below hand_size",
     "rules.bad.hand_limit_max": "hand_limit must be at most 112, the biggest deck",
+    "rules.bad.round_wins": "target counts round wins at this table: at most 25",
     "hall.bad.bots": "Bots: a number from 0 to {count}, not «{value}».",
     "hall.bad.level": "Unknown bot level «{value}»: choose {choices}.",
     "hall.in.keys_lobby": "B add bot  L level  Del remove  P preset  O options  S start  Esc hall",
@@ -1416,6 +1417,7 @@ FR: dict[str, str] = {
     "rules.bad.target": "«target» va de 1 à 10000, ou «none» pour une seule manche",
     "rules.bad.hand_limit": "«hand_limit» ne peut pas être sous «hand_size»",
     "rules.bad.hand_limit_max": "«hand_limit» vaut au plus 112, le plus gros paquet",
+    "rules.bad.round_wins": "«target» compte ici les manches gagnées : 25 au plus",
     "hall.bad.bots": "Robots : un nombre de 0 à {count}, pas «{value}».",
     "hall.bad.level": "Niveau inconnu «{value}» : choisissez {choices}.",
     "hall.in.keys_lobby": (

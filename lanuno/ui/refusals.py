@@ -145,13 +145,20 @@ _RULES_REASONS = {
     "target must be between 1 and 10000, or none for a single round": "rules.bad.target",
     "hand_limit cannot be below hand_size": "rules.bad.hand_limit",
     "hand_limit must be at most 112, the biggest deck": "rules.bad.hand_limit_max",
+    "target counts round wins at this table: at most 25": "rules.bad.round_wins",
 }
 """The engine's reasons for refusing a set of rules (``Rules.__post_init__``), in English:
 the catalogue's keys for them."""
 
 
 _ONE_OPTION = frozenset(
-    {"rules.bad.hand_size", "rules.bad.move_timer", "rules.bad.target", "rules.bad.hand_limit_max"}
+    {
+        "rules.bad.hand_size",
+        "rules.bad.move_timer",
+        "rules.bad.target",
+        "rules.bad.hand_limit_max",
+        "rules.bad.round_wins",
+    }
 )
 """Reasons about one option's range (the others are about two options together)."""
 

@@ -54,6 +54,8 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The options the host cycles through on the shared screen (engine rule names), and the
 values ``HostControls.set_option`` receives for them."""
+ROUND_WIN_TARGETS = ("3", "5", "7", "10", "none")
+"""O cycles these for the target where it counts round wins (kids2's is 5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,6 +384,8 @@ class TableModel:
         """(key, value) that cycles the selected option to its next value."""
         row = self.option_rows()[self.option_cursor]
         choices = OPTION_CHOICES[row.key]
+        if row.key == "target" and self.lobby and self.lobby.options.get("scoring") == "round_wins":
+            choices = ROUND_WIN_TARGETS  # kids2 counts round wins: 200 of them is no game
         position = choices.index(row.value) if row.value in choices else -1
         return row.key, choices[(position + 1) % len(choices)]
 

@@ -16,7 +16,7 @@ from lanuno.engine.cards import DeckKind
 from lanuno.engine.game import Game, SeatInfo
 from lanuno.engine.phases import Phase
 from lanuno.engine.round import Round
-from lanuno.engine.rules import Rules, Scoring, WildDrawFour, preset
+from lanuno.engine.rules import MAX_ROUND_WINS, Rules, Scoring, WildDrawFour, preset
 from lanuno.engine.shuffle import SeededShuffler
 
 GAMES_PER_PRESET = examples(120)  # 120 in CI
@@ -39,28 +39,32 @@ def _random_rules(name: str, rng: random.Random) -> Rules:
         return base  # the preset as shipped
     hand_size = rng.choice([base.hand_size, 1, 2, 3, 7])
     limit = rng.choice([None, None, hand_size + rng.randrange(0, 4)])
-    return Rules(
-        preset=name,
-        deck=rng.choice(list(DeckKind)),
-        hand_size=hand_size,
-        wild_draw_four=rng.choice(list(WildDrawFour)),
-        voluntary_draw=rng.random() < 0.5,
-        must_play_drawn=rng.random() < 0.3,
-        counter_uno=rng.random() < 0.7,
-        hand_limit=limit,
-        draw_two_gift=rng.random() < 0.3,
-        stacking=rng.random() < 0.4,
-        seven_o=rng.random() < 0.4,
-        jump_in=rng.random() < 0.5,
-        draw_until_playable=rng.random() < 0.3,
-        target=rng.choice([None, 1, 50, 500]),
-        scoring=rng.choice(list(Scoring)),
-        kids_immune_to_counter_uno=rng.random() < 0.5,
-        adults_draw_until_playable=rng.random() < 0.3,
-        kids_stack=rng.random() < 0.4,
-        kids_choose_target=rng.random() < 0.4,
-        kids_hit_all_adults=rng.random() < 0.3,
-    )
+    values: dict[str, object] = {
+        "preset": name,
+        "deck": rng.choice(list(DeckKind)),
+        "hand_size": hand_size,
+        "wild_draw_four": rng.choice(list(WildDrawFour)),
+        "voluntary_draw": rng.random() < 0.5,
+        "must_play_drawn": rng.random() < 0.3,
+        "counter_uno": rng.random() < 0.7,
+        "hand_limit": limit,
+        "draw_two_gift": rng.random() < 0.3,
+        "stacking": rng.random() < 0.4,
+        "seven_o": rng.random() < 0.4,
+        "jump_in": rng.random() < 0.5,
+        "draw_until_playable": rng.random() < 0.3,
+        "target": rng.choice([None, 1, 50, 500]),
+        "scoring": rng.choice(list(Scoring)),
+        "kids_immune_to_counter_uno": rng.random() < 0.5,
+        "adults_draw_until_playable": rng.random() < 0.3,
+        "kids_stack": rng.random() < 0.4,
+        "kids_choose_target": rng.random() < 0.4,
+        "kids_hit_all_adults": rng.random() < 0.3,
+    }
+    target = values["target"]
+    if values["scoring"] is Scoring.ROUND_WINS and isinstance(target, int):
+        values["target"] = min(target, MAX_ROUND_WINS)  # round wins: 500 of them is no game
+    return Rules(**values)  # type: ignore[arg-type]
 
 
 def _choice(rnd: Round, rng: random.Random) -> list[object]:

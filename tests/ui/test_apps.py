@@ -968,6 +968,8 @@ async def test_a_number_then_enter_answers_one_question_not_the_next_too() -> No
         swap = state(phase="swap", legal=("swap 0", "swap 1", "swap 3"), deadline_ms=None)
         session.feed(welcome(), lobby(), swap)
         await consumed(session.queue)  # type: ignore[arg-type]
+        await press(pipe, "dpa")  # a question is open: the verbs wait (each was refused)
+        assert session.acted == []
         await press(pipe, "2")
         await until(lambda: session.acted == ["swap 1"], "the number chose")
         now[0] += 0.2

@@ -110,7 +110,7 @@ async def test_n_opens_a_table_from_the_form_and_bad_input_is_refused() -> None:
         form = ctl.model.form
         assert form is not None
         await press(pipe, BACKSPACE * 7 + "Kids corner")
-        await press(pipe, DOWN + BACKSPACE * 8 + "kids2" + DOWN + "stacking=maybe")
+        await press(pipe, DOWN + BACKSPACE * 8 + "kids1" + DOWN + "stacking=maybe")
         await press(pipe, DOWN + BACKSPACE + "12" + DOWN + "\t")  # Tab wraps round to the name
         await press(pipe, "\r")
         await until(lambda: form.errors, "Enter checks the form")
@@ -124,7 +124,7 @@ async def test_n_opens_a_table_from_the_form_and_bad_input_is_refused() -> None:
         await press(pipe, "\x15stacking=on target=300" + DOWN + BACKSPACE * 2 + "3\r")
         await until(lambda: hall.opened, "a good form opens the table")
         assert hall.opened == [
-            NewTable("Kids corner", "kids2", ("stacking=on", "target=300"), 3, "intermediate")
+            NewTable("Kids corner", "kids1", ("stacking=on", "target=300"), 3, "intermediate")
         ]
         await until(lambda: ctl.model.form is None, "the form closes")
         await until(lambda: ctl.model.selected_number == 2, "the new table is selected")

@@ -378,6 +378,7 @@ def test_every_host_control_refusal_reads_in_french() -> None:
         ["target=5000000000"],
         ["hand_limit=3"],
         ["hand_limit=99999999999"],
+        ["scoring=round_wins", "target=200"],
     ],
 )
 def test_every_reason_the_engine_refuses_rules_for_reads_in_french(options: list[str]) -> None:

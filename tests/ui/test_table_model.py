@@ -12,6 +12,7 @@ from lanuno.engine.rules import OPTION_NAMES, FirstPlayer, rules_from_words
 from lanuno.ui.i18n import translator
 from lanuno.ui.table_model import (
     OPTION_CHOICES,
+    ROUND_WIN_TARGETS,
     RULES_SAID,
     SeatTile,
     TableModel,
@@ -70,6 +71,25 @@ def test_options_cycle_through_their_values() -> None:
     assert model.next_option() == ("target", "none")  # 500 -> none (single round)
     model.move_cursor(1)
     assert model.next_option() == ("move_timer", "30")
+
+
+def test_at_a_table_of_round_wins_the_target_cycles_through_round_counts() -> None:
+    """kids2 counts round wins (5): O offered 200, 300, 500, which the rules now refuse
+    there (a game of 200 rounds)."""
+    kids2 = lobby()
+    kids2 = Lobby(
+        seats=kids2.seats,
+        preset="kids2",
+        options={"target": 5, "scoring": "round_wins"},
+        can_start=True,
+    )
+    model = model_with(kids2)
+    model.options_open = True
+    model.move_cursor(list(OPTION_CHOICES).index("target"))
+    assert model.next_option() == ("target", "7")
+    assert rules_from_words("kids2", ["target=7"]).target == 7
+    for value in ROUND_WIN_TARGETS:
+        rules_from_words("kids2", [f"target={value}"])  # each one the rules take
 
 
 def test_option_words() -> None:
