@@ -76,9 +76,10 @@ class TableConfig:
     drop_grace: float = 30.0
     """Without a move timer: seconds before a bot plays a dropped player's seat."""
     restore_grace: float = 600.0
-    """A lobby seat held since the table was restored from its journal, before it is given
-    up: after a saved table's ``--resume`` its player must start ``lanuno join`` again by
-    hand, which takes longer than a client's own reconnection."""
+    """How long a table restored from its journal waits for its players: a lobby seat is
+    held that long, a game plays nothing for its human seats until one is back or that
+    long has passed. After a saved table's ``--resume`` its players start ``lanuno join``
+    again by hand, which takes longer than a client's own reconnection."""
     auto_start: bool = False
     """Start the game once every human seat is ready (headless hosts, tests)."""
     next_round_after: float | None = None

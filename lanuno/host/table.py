@@ -217,6 +217,10 @@ class Table(Dealing, Seating):
         self._waiting_for_players = False
         """A restored game waits for its players: nothing is played for a human seat (no
         takeover, no move timer) until the first of them is back (``_players_back``)."""
+        self._wait_ends_at: float | None = None
+        """When a restored game stops waiting though nobody came back (``restore_grace``):
+        the away seats then get the usual grace, and bots play them (a guest watching, or
+        the bots' seats, would wait for ever)."""
         self._commit(
             OpenRecord(
                 room_id=self.room_id, code=self.guard.code, name=config.name, rules=self.rules
@@ -405,12 +409,13 @@ class Table(Dealing, Seating):
         """Rebuild a table from its journal: the same seats, secrets and game, every
         accepted action applied once through the engine. Every player counts as dropped
         until they resume. A game waits for its players: nothing is played for their seats
-        until one is back, and the others' grace counts from then (bots' seats play on up
-        to the first human's turn). A deal under way resumes its commit-reveal (the same
-        host seed and commitments, so clients can verify the round) for ``reveal_wait``
-        seconds. A lobby, before a game or after one, keeps its seats for ``restore_grace``
-        seconds (after a saved table's resume, its players start ``lanuno join`` again by
-        hand); a finished game sends its results again to whoever resumes."""
+        until one is back (or ``restore_grace`` has passed), and the others' grace counts
+        from then (bots' seats play on up to the first human's turn). A deal under way
+        resumes its commit-reveal (the same host seed and commitments, so clients can verify
+        the round) for ``reveal_wait`` seconds. A lobby, before a game or after one, keeps
+        its seats for ``restore_grace`` seconds (after a saved table's resume, its players
+        start ``lanuno join`` again by hand); a finished game sends its results again to
+        whoever resumes."""
         typed = (decode(r) if isinstance(r, Mapping) else r for r in records)
         header = next(typed, None)
         if not isinstance(header, OpenRecord):
@@ -440,6 +445,8 @@ class Table(Dealing, Seating):
         # move timer running out) while they do would play the round to its end.
         humans = any(slot.kind == "human" for slot in table.slots)
         table._waiting_for_players = humans and table.phase is not TablePhase.LOBBY
+        if table._waiting_for_players:
+            table._wait_ends_at = now + config.restore_grace
         # In the lobby, before the first game or after one (whose last action may not have
         # reached anyone), the players keep their seats and secrets, held like any seat
         # dropped in the lobby (``_lobby_hold_end``) until they come back or the grace ends.
@@ -510,6 +517,7 @@ class Table(Dealing, Seating):
         """The first player is back at a restored table: the seats still away get the
         usual grace from now, and the decision under way its whole move timer."""
         self._waiting_for_players = False
+        self._wait_ends_at = None
         for slot in self.slots:
             if slot.kind == "human" and slot.peer is None:
                 slot.dropped_at = now
@@ -704,7 +712,7 @@ class Table(Dealing, Seating):
     # ------------------------------------------------------------------ timers and bots
 
     def _deadlines(self) -> list[float | None]:
-        times: list[float | None] = [self._next_round_at]
+        times: list[float | None] = [self._next_round_at, self._wait_ends_at]
         if self.phase is TablePhase.LOBBY:
             times.extend(self._lobby_deadlines())
         if self.phase is TablePhase.DEALING:
@@ -727,6 +735,10 @@ class Table(Dealing, Seating):
         """Do the earliest piece of work that is due; False when nothing is."""
         if self.phase is TablePhase.LOBBY:
             return self._step_lobby(now)
+        if self._wait_ends_at is not None and now >= self._wait_ends_at:
+            self._players_back(now)  # nobody came back: the usual grace, then bots
+            self._replan_bots(now)
+            return True
         if self._next_round_at is not None and now >= self._next_round_at:
             self._next_round_at = None
             self._begin_round(self._round_no + 1, now)

@@ -83,6 +83,25 @@ def test_a_restored_game_plays_nothing_for_its_away_players_however_long_they_ta
     assert table.game.round.actor != BOT_SEAT  # play stopped at an away player
 
 
+def test_a_restored_game_nobody_comes_back_to_is_played_by_bots_after_the_restore_grace() -> None:
+    """Seen at a hall: the only player had left for good, a guest watched, and the table
+    waited for ever ("waiting for the players to come back"). The wait ends after
+    ``restore_grace``; the away seats then get the usual grace, and bots play them."""
+    config = TableConfig(rules=preset("official"), drop_grace=30.0, restore_grace=120.0)
+    h2 = _restarted(_quit_mid_round(config)[0], config)
+    start = h2.now
+    h2.advance(config.restore_grace - 1.0)
+    table = h2.table
+    assert not any(slot.taken_over for slot in table.slots)
+    assert _seats_played(h2.records) == {BOT_SEAT}
+    h2.advance(1.0 + config.drop_grace + 5.0)
+    assert h2.now - start < config.restore_grace + config.drop_grace + 10.0
+    humans = [slot for slot in table.slots if slot.kind == "human"]
+    assert all(slot.taken_over for slot in humans)
+    h2.advance(30.0)
+    assert _seats_played(h2.records) - {BOT_SEAT}, "bots play the away seats"
+
+
 def test_once_one_player_is_back_a_seat_still_away_gets_the_grace_from_then() -> None:
     config = _config()
     h, ann, bob = _quit_mid_round(config)
@@ -103,6 +122,7 @@ def test_with_a_move_timer_nothing_times_out_until_a_player_is_back() -> None:
     config = _config(move_timer=20)
     h, ann, bob = _quit_mid_round(config)
     h2 = _restarted(h, config)
+    restarted_at = h2.now
     h2.advance(300.0)
     table = h2.table
     assert _seats_played(h2.records) == {BOT_SEAT}
@@ -110,7 +130,8 @@ def test_with_a_move_timer_nothing_times_out_until_a_player_is_back() -> None:
     assert table.game is not None
     assert table.game.round.timeouts_in_row == [0, 0, 0]
     # No clock runs out for an away player, and the host's screen shows none.
-    assert table.next_deadline() is None
+    # Only the wait's own end (restore_grace), no move timer.
+    assert table.next_deadline() == restarted_at + config.restore_grace
     assert _screen_deadline(h2) is None
     # Ann is back: the decision under way gets its whole move timer from her return, not
     # the one that ran out while everyone was away.
@@ -209,13 +230,15 @@ def test_T3_an_autopilot_seat_waits_at_a_restored_table_then_plays_on() -> None:
     assert ann.seat is not None
     assert bob.seat is not None
     h2 = _restarted(h, config)
+    restarted_at = h2.now
     table = h2.table
     assert table.game is not None
     assert table.game.round.autopilot[ann.seat]  # the journal's timeouts, replayed
     h2.advance(10 * config.drop_grace)
     assert _acts_of(h2.records, ann.seat) == []
     assert table.game.round.actor == ann.seat
-    assert table.next_deadline() is None
+    # Only the wait's own end (restore_grace), no move timer.
+    assert table.next_deadline() == restarted_at + config.restore_grace
     # The restored host's screen had no autopilot event: the lobby says who a bot plays.
     assert not _bot_playing(h2.screen, ann.seat)  # nobody plays her seat while it waits
     returned = h2.resume(bob)
