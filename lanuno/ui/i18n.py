@@ -384,6 +384,10 @@ EN: dict[str, str] = {
     "plain.not_at_table": "'{text}' is not played at this table.",
     "plain.ready_in_game": "The game is under way: 'ready' is for the lobby, between games.",
     "plain.nothing_to_choose": "There is nothing for you to do now: wait for your turn.",
+    "plain.sent_later": (
+        "the host is not answering: this is sent when it is back (and refused if the table "
+        "has moved on meanwhile)"
+    ),
     "plain.not_an_action": "'{text}' is not an action: type one like play R7 or draw, the "
     "number of one listed, or help.",
     "plain.needs_seat": "'{text}' needs a seat number, counted from 1: {example}.",
@@ -1127,6 +1131,10 @@ FR: dict[str, str] = {
     "plain.not_at_table": "«{text}» ne se joue pas à cette table.",
     "plain.ready_in_game": "La partie est en cours : «prêt» sert au salon, entre deux parties.",
     "plain.nothing_to_choose": "Vous n'avez rien à faire maintenant : attendez votre tour.",
+    "plain.sent_later": (
+        "l'hôte ne répond pas : ce sera envoyé à son retour (et refusé si la table a avancé "
+        "entre-temps)"
+    ),
     "plain.not_an_action": "«{text}» n'est pas une action : tapez-en une comme «jouer R7» ou "
     "«piocher», le numéro d'une action proposée, ou «aide».",
     "plain.needs_seat": "«{text}» demande un numéro de place, à partir de 1 : «{example}».",

@@ -397,10 +397,17 @@ class PlainClient:
             await self._act_typed(text)
         return True
 
+    async def _send(self, notation: str) -> None:
+        """Send an action; while the link is down, say that it waits for the host (it went
+        out silently, and was played minutes later, or refused as stale, unexplained)."""
+        if self.session.connection not in ("connected", "quiet"):
+            self.say("! " + self.tr("plain.sent_later"))
+        await self.session.act(notation)
+
     async def _act_by_number(self, number: int, legal: tuple[str, ...]) -> None:
         """The action listed under that number, or why there is none."""
         if 1 <= number <= len(legal):
-            await self.session.act(legal[number - 1])
+            await self._send(legal[number - 1])
         elif not legal:  # not "choose 1 to 0"
             self.say("! " + self.tr("plain.nothing_to_choose"))
         elif len(legal) == 1:  # not "choose 1 to 1"
@@ -417,7 +424,7 @@ class PlainClient:
                 # after drawing" where a turn passes by itself.
                 self.say("! " + self.tr("plain.not_at_table", text=_echo(text)))
                 return
-            await self.session.act(notation)
+            await self._send(notation)
         except MissingWord as missing:  # "catch": say what it lacks, not "not an action"
             example = self.words.show(missing.example)
             needs = self.tr(f"plain.needs_{missing.kind}", text=_echo(text), example=example)

@@ -818,3 +818,22 @@ def test_back_at_ones_turn_after_a_host_restart_the_turn_is_shown_again() -> Non
     after = out.getvalue()[len(before) :]
     assert "You may: " in after
     assert after.rstrip().splitlines()[-1].startswith("You may: ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"), [("en", "is sent when it is back"), ("fr", "à son retour")]
+)
+async def test_plain_says_an_action_typed_while_the_host_is_away_waits_for_it(
+    lang: str, says: str
+) -> None:
+    """Typed while reconnecting, "pass" went out silently and was played minutes later."""
+    client, session, out = plain(lang)
+    client.show(welcome())
+    client.show(state(legal=("draw",)))
+    await client.handle_line("1")
+    assert session.acted == ["draw"]
+    assert says not in out.getvalue()
+    session.connection_state = "reconnecting"
+    await client.handle_line("1")
+    assert session.acted == ["draw", "draw"]  # still sent: the core delivers it on return
+    assert says in out.getvalue()
