@@ -202,6 +202,8 @@ class PlainClient:
         self.narrator = Narrator(self.tr, self.name_of, lambda: self.session.seat)
         self.said_bye = False
         self._away = TimeAway()
+        self._autopilot: set[int] = set()
+        """Seats whose bot an ``autopilot`` event told (the lobby says it too: not twice)."""
         """Back after a drop: the events missed, until the first state."""
         self.connection = session.connection
         """The connection state last told (a drop and a reconnection are said once each)."""
@@ -254,6 +256,7 @@ class PlainClient:
         elif isinstance(message, State):
             self._show_state(message)
         elif isinstance(message, Event):
+            note_autopilot(self._autopilot, message.type, message.fields)
             self._away.before_event(self.narrator.log, tr)
             for line in self.narrator.event(message):
                 self.say("  " + line)
@@ -313,7 +316,12 @@ class PlainClient:
             self.say(plain_help(tr, self.words, self.options))
 
     def _show_lobby(self, message: Lobby) -> None:
-        self.lobby = message
+        before, self.lobby = self.lobby, message
+        if before is not None and self.state is not None:
+            # In a game, as the shared screen shows it: who is away, played by a bot, back.
+            changes = presence_changes(self.tr, self.name_of, before, message, self._autopilot)
+            for line in changes:
+                self.say(line)
         self.options = message.options  # the host may change the rules
         self._at_table.set()
         if self.local and not self._seen_a_game:

@@ -837,3 +837,28 @@ async def test_plain_says_an_action_typed_while_the_host_is_away_waits_for_it(
     await client.handle_line("1")
     assert session.acted == ["draw", "draw"]  # still sent: the core delivers it on return
     assert says in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_plain_player_is_told_who_is_away_played_by_a_bot_and_back(lang: str) -> None:
+    """A player's line client said nothing while Max was away, then "Max played green 9."
+    as if Max had played; the shared screen said "away", then "bot playing"."""
+    tr = translator(lang)
+    client, _session, out = plain(lang)
+    client.show(welcome())
+    client.show(lobby())
+    client.show(state())
+    seats = list(lobby().seats)
+    max_seat = seats[1]
+    seats[1] = dataclasses.replace(max_seat, connected=False, check=None)
+    client.show(Lobby(seats=tuple(seats), preset="official", options={}, can_start=False))
+    seats[1] = dataclasses.replace(seats[1], bot_playing=True)
+    client.show(Lobby(seats=tuple(seats), preset="official", options={}, can_start=False))
+    seats[1] = dataclasses.replace(max_seat, check=271828)
+    client.show(Lobby(seats=tuple(seats), preset="official", options={}, can_start=False))
+    text = out.getvalue()
+    name = client.name_of(1)
+    assert tr("plain.away", name=name) in text
+    assert tr("ev.autopilot_on", name=name) in text
+    assert tr("plain.back", name=name, check="271 828") in text
+    assert text.count(tr("ev.autopilot_on", name=name)) == 1
