@@ -345,6 +345,8 @@ def check_play(rnd: Round, action: Play) -> None:
         if not fits(rnd, card, hand):
             _refuse_misfit(rnd, card)
     elif phase is _DRAWN:
+        if card not in rnd.hands[seat]:  # first: "only the card you drew" misleads here
+            raise IllegalAction("O10", f"You do not hold {card.words}.")
         if card is not rnd.drawn_card:
             raise IllegalAction("O13", "After drawing you may play only the card you drew.")
     elif phase is _PENALTY:

@@ -201,6 +201,8 @@ def test_K1_4_no_voluntary_draw_and_a_playable_drawn_card_must_be_played() -> No
     assert (rnd.phase, rnd.actor) == (Phase.DRAWN, 2)
     refused(game, "2 pass", "K1-4")
     refused(game, "2 play B6", "O13")
+    # A card not held is refused as such, not as "only the card you drew".
+    assert "do not hold" in refused(game, "2 play R1", "O10").message
     act(game, "2 play G9")
     assert (rnd.turn, rnd.top.code) == (0, "G9")
 
