@@ -160,11 +160,11 @@ RECENT_SEAT = 12 * 3600.0
 (an older one's address may serve another table by now)."""
 
 
-def _recent_seats(store: SeatStore, name: str | None) -> list[SavedSeat]:
-    """The seats this user's previous clients left within ``RECENT_SEAT``, newest first."""
+def _recent_seats(waiting: Sequence[SavedSeat]) -> list[SavedSeat]:
+    """The seats among ``waiting`` left within ``RECENT_SEAT``, newest first."""
     now = time.time()
     seats = []
-    for seat in store.waiting(name):
+    for seat in waiting:
         with contextlib.suppress(OSError):
             age = now - seat.path.stat().st_mtime
             if age <= RECENT_SEAT:
@@ -218,8 +218,9 @@ async def _join(args: argparse.Namespace) -> int:
         interfaces = discovery_addresses(getattr(args, "interface", None))
         if interfaces == [LOOPBACK]:
             say(tr("join.loopback"))
-        recent = _recent_seats(store, args.name or None)
-        table = await _choose_table(interfaces, store.rooms(args.name or None), tr, recent)
+        waiting = store.waiting(args.name or None)  # the seat files read once
+        mine = {seat.ticket.room_id for seat in waiting}
+        table = await _choose_table(interfaces, mine, tr, _recent_seats(waiting))
         if table is None:
             return 1
         host, port, room, number = table.address, table.port, _room(table), table.table

@@ -105,6 +105,18 @@ class ClientController:
     def tr(self) -> Translator:
         return self.model.tr
 
+    def key_chose(self) -> None:
+        """A key answered by itself (Enter on a result, a number, a color letter)."""
+        self.chosen_by_key_at = self.clock()
+
+    def key_moved(self) -> None:
+        """A card or an answer chosen since: the next Enter acts on it."""
+        self.chosen_by_key_at = -math.inf
+
+    def enter_held(self) -> bool:
+        """Is an Enter now the habit that followed a key that chose by itself?"""
+        return self.clock() - self.chosen_by_key_at < DOUBLE_PRESS
+
     def connection(self) -> str:
         return "closed" if self.finished else self.session.connection
 
@@ -825,7 +837,7 @@ def _screen_keys(kb: KeyBindings, ctl: ClientController) -> None:
     def _continue(_event: E) -> None:
         model.continue_()
         if model.screen == "play":
-            ctl.chosen_by_key_at = ctl.clock()
+            ctl.key_chose()
 
 
 def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
@@ -836,35 +848,35 @@ def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
     @kb.add("left", filter=playing & ~picker_open)
     def _left(_event: E) -> None:
-        ctl.chosen_by_key_at = -math.inf  # a card chosen since: its Enter plays it
+        ctl.key_moved()  # a card chosen since: its Enter plays it
         model.move(-1)
 
     @kb.add("right", filter=playing & ~picker_open)
     def _right(_event: E) -> None:
-        ctl.chosen_by_key_at = -math.inf
+        ctl.key_moved()
         model.move(1)
 
     @kb.add("up", filter=playing & ~picker_open)
     def _up(_event: E) -> None:
-        ctl.chosen_by_key_at = -math.inf
+        ctl.key_moved()
         model.move(-ctl.per_row)
 
     @kb.add("down", filter=playing & ~picker_open)
     def _down(_event: E) -> None:
-        ctl.chosen_by_key_at = -math.inf
+        ctl.key_moved()
         model.move(ctl.per_row)
 
     @kb.add("left", filter=picker_open)
     @kb.add("up", filter=picker_open)
     def _picker_left(_event: E) -> None:
-        ctl.chosen_by_key_at = -math.inf  # an answer moved to since: its Enter chooses it
+        ctl.key_moved()  # an answer moved to since: its Enter chooses it
         model.picker_move(-1)
 
     @kb.add("right", filter=picker_open)
     @kb.add("down", filter=picker_open)
     @kb.add("tab", filter=picker_open)
     def _picker_right(_event: E) -> None:
-        ctl.chosen_by_key_at = -math.inf
+        ctl.key_moved()
         model.picker_move(1)
 
     for digit in "1234567890":
@@ -872,20 +884,20 @@ def _hand_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
         @kb.add(digit, filter=playing & ~picker_open)
         def _select(_event: E, index: int = index) -> None:
-            ctl.chosen_by_key_at = -math.inf
+            ctl.key_moved()
             model.select(index)
 
         @kb.add(digit, filter=picker_open)
         def _pick(_event: E, index: int = index) -> None:
             picker = model.picker
             if picker is not None and index < len(picker.options):  # not a number it lacks
-                ctl.chosen_by_key_at = ctl.clock()
+                ctl.key_chose()
             ctl.perform(model.choose(index))
 
     @kb.add("enter", filter=playing)
     @kb.add("space", filter=playing)
     def _activate(_event: E) -> None:
-        if ctl.clock() - ctl.chosen_by_key_at < DOUBLE_PRESS:
+        if ctl.enter_held():
             return  # "2, Enter" or Enter twice on a result: the Enter plays nothing
         ctl.perform(model.activate())
 
@@ -910,7 +922,7 @@ def _verb_keys(kb: KeyBindings, ctl: ClientController) -> None:
 
             @kb.add(letter, filter=color_picker)
             def _color(_event: E, color: str = color) -> None:
-                ctl.chosen_by_key_at = ctl.clock()
+                ctl.key_chose()
                 ctl.perform(model.choose_color(color))
 
     for letters, verb in (("dD", "draw"), ("pP", "pass"), ("uU", "uno"), ("cC", "challenge")):

@@ -928,17 +928,22 @@ async def test_a_table_closed_after_its_last_round_offers_no_lobby(lang: str) ->
     assert said in screen
 
 
+def clocked_client_app(
+    session: FakeSession, pipe: PipeInput, now: list[float]
+) -> asyncio.Task[int]:
+    """The client app on ``session``, its clock ``now[0]`` (moved by the test)."""
+    return asyncio.create_task(
+        run_client_app(session, lang="en", input=pipe, output=DummyOutput(), clock=lambda: now[0])
+    )
+
+
 async def test_enter_pressed_twice_on_a_rounds_result_plays_no_card() -> None:
     """The first Enter closes the result onto the new round; a second one at once played
     the selected card (the player meant to close the result, not to play)."""
     now = [100.0]
     session = FakeSession()
     with create_pipe_input() as pipe:
-        app = asyncio.create_task(
-            run_client_app(
-                session, lang="en", input=pipe, output=DummyOutput(), clock=lambda: now[0]
-            )
-        )
+        app = clocked_client_app(session, pipe, now)
         session.feed(welcome(), lobby(), state(deadline_ms=None))
         session.feed(RoundEnd(round=1, winner=1, points=30, scores=(0, 30, 0, 0)))
         session.feed(state(round_no=2, sid=9, deadline_ms=None))
@@ -960,11 +965,7 @@ async def test_a_number_then_enter_answers_one_question_not_the_next_too() -> No
     now = [100.0]
     session = FakeSession()
     with create_pipe_input() as pipe:
-        app = asyncio.create_task(
-            run_client_app(
-                session, lang="en", input=pipe, output=DummyOutput(), clock=lambda: now[0]
-            )
-        )
+        app = clocked_client_app(session, pipe, now)
         swap = state(phase="swap", legal=("swap 0", "swap 1", "swap 3"), deadline_ms=None)
         session.feed(welcome(), lobby(), swap)
         await consumed(session.queue)  # type: ignore[arg-type]
